@@ -1,0 +1,1 @@
+//! shicho: a Go engine speaking GTP v2.
