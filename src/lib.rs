@@ -1,9 +1,18 @@
 //! shicho: a Go engine speaking GTP v2.
 
+mod board;
 mod color;
+mod game;
 mod geometry;
 mod point;
+mod rules;
+pub mod score;
+pub mod zobrist;
 
+pub use board::{Board, ChainStones, IllegalMove, Ko, Liberties, PlayOutcome};
 pub use color::{ByColor, Color, ParseColorError};
+pub use game::{Action, CannotUndo, Game};
 pub use geometry::{Geometry, MAX_SIZE, MIN_SIZE, SizeError, Topology, VertexError};
 pub use point::{Move, Point};
+pub use rules::{KoRule, PRESETS, Rules, Scoring, SuicideRule, UnknownRules};
+pub use score::Score;

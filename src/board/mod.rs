@@ -1,0 +1,830 @@
+//! The fast board: stones, chains with exact liberty sets, a ko point, a Zobrist hash and
+//! capture counts, all maintained incrementally.
+//!
+//! How it is laid out:
+//! - every stone knows its chain's *head* (a representative stone) and the next stone of its
+//!   chain (the stones of a chain form a cycle through `next`);
+//! - per chain, indexed by its head: the stone count, the liberty count and the liberty set as
+//!   a bitset of `Geometry::bitset_words()` words. The set is exact, never a lower bound;
+//! - the empty points are kept in a list with positions, so playouts can draw from them.
+//!
+//! The board knows only the simple ko point and does not enforce turn order, like KataGo's:
+//! superko and history belong to [`Game`](crate::Game). It is a handful of flat vectors, so a
+//! copy is a few `memcpy`s (`clone_from` reuses the buffers).
+
+use std::fmt;
+
+use crate::color::{ByColor, Color};
+use crate::geometry::Geometry;
+use crate::point::{Move, Point};
+use crate::zobrist;
+
+/// Why a move is illegal. The board or game it was tried on is unchanged.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum IllegalMove {
+    /// The point holds a stone.
+    Occupied,
+    /// The play leaves its own chain without liberties and suicide is forbidden.
+    Suicide,
+    /// The play retakes a ko at once (the board's ko point, or the simple ko rule).
+    Ko,
+    /// The play repeats an earlier position (or position and player) under superko.
+    Superko,
+}
+
+impl fmt::Display for IllegalMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            IllegalMove::Occupied => "point is occupied",
+            IllegalMove::Suicide => "suicide",
+            IllegalMove::Ko => "ko",
+            IllegalMove::Superko => "superko",
+        })
+    }
+}
+
+impl std::error::Error for IllegalMove {}
+
+/// What a legal play did.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct PlayOutcome {
+    /// Opponent stones removed.
+    pub captured: u32,
+    /// Own stones removed by a (permitted) suicide.
+    pub suicided: u32,
+}
+
+/// A ko point and the colour that may not play there now.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Ko {
+    pub point: Point,
+    pub banned: Color,
+}
+
+/// A Go board. See the module documentation for the representation.
+pub struct Board {
+    geo: &'static Geometry,
+    cells: Vec<Option<Color>>,
+    /// For a stone: its chain's head. Stale on empty points.
+    head: Vec<u16>,
+    /// For a stone: the next stone of its chain, in a cycle. Stale on empty points.
+    next: Vec<u16>,
+    /// Indexed by chain head: stone count and liberty count.
+    chains: Vec<ChainInfo>,
+    /// Indexed by `head * words`: the chain's liberties, one bit per point.
+    lib_bits: Vec<u64>,
+    empties: Vec<Point>,
+    /// For an empty point: its position in `empties`. Stale on stones.
+    empty_index: Vec<u16>,
+    ko: Option<Ko>,
+    hash: u64,
+    captures: ByColor<u32>,
+}
+
+#[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
+struct ChainInfo {
+    stones: u16,
+    libs: u16,
+}
+
+impl Clone for Board {
+    fn clone(&self) -> Board {
+        Board {
+            geo: self.geo,
+            cells: self.cells.clone(),
+            head: self.head.clone(),
+            next: self.next.clone(),
+            chains: self.chains.clone(),
+            lib_bits: self.lib_bits.clone(),
+            empties: self.empties.clone(),
+            empty_index: self.empty_index.clone(),
+            ko: self.ko,
+            hash: self.hash,
+            captures: self.captures,
+        }
+    }
+
+    /// Reuses this board's buffers: search restores boards this way millions of times.
+    fn clone_from(&mut self, source: &Board) {
+        self.geo = source.geo;
+        self.cells.clone_from(&source.cells);
+        self.head.clone_from(&source.head);
+        self.next.clone_from(&source.next);
+        self.chains.clone_from(&source.chains);
+        self.lib_bits.clone_from(&source.lib_bits);
+        self.empties.clone_from(&source.empties);
+        self.empty_index.clone_from(&source.empty_index);
+        self.ko = source.ko;
+        self.hash = source.hash;
+        self.captures = source.captures;
+    }
+}
+
+impl PartialEq for Board {
+    /// Same geometry, stones, ko point and captures (chain bookkeeping follows from stones).
+    fn eq(&self, other: &Board) -> bool {
+        std::ptr::eq(self.geo, other.geo)
+            && self.cells == other.cells
+            && self.ko == other.ko
+            && self.captures == other.captures
+    }
+}
+
+impl Eq for Board {}
+
+impl fmt::Debug for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(
+            f,
+            "Board {}x{} {:?}",
+            self.size(),
+            self.size(),
+            self.geo.topology()
+        )?;
+        f.write_str(&self.diagram())
+    }
+}
+
+impl Board {
+    /// An empty board.
+    pub fn new(geo: &'static Geometry) -> Board {
+        let n = geo.num_points();
+        Board {
+            geo,
+            cells: vec![None; n],
+            head: vec![0; n],
+            next: vec![0; n],
+            chains: vec![ChainInfo::default(); n],
+            lib_bits: vec![0; n * geo.bitset_words()],
+            empties: geo.points().collect(),
+            empty_index: (0..n as u16).collect(),
+            ko: None,
+            hash: 0,
+            captures: ByColor::default(),
+        }
+    }
+
+    /// A board holding the given stones (indexed by point), with no ko and no captures.
+    ///
+    /// # Errors
+    /// Returns the first stone (by index) of a chain without liberties: such a position cannot
+    /// arise in play and the board's invariants forbid it.
+    pub fn from_stones(geo: &'static Geometry, stones: &[Option<Color>]) -> Result<Board, Point> {
+        let mut board = Board::new(geo);
+        for (i, &cell) in stones.iter().enumerate().take(geo.num_points()) {
+            if let Some(c) = cell {
+                board.put_stone(c, Point::from_index(i));
+            }
+        }
+        match geo
+            .points()
+            .find(|&p| board.cells[p.index()].is_some() && board.liberty_count(p) == 0)
+        {
+            Some(p) => Err(p),
+            None => Ok(board),
+        }
+    }
+
+    /// A board from a diagram: one line per row, top row first, `X`/`x`/`B` black,
+    /// `O`/`o`/`W` white, `.`/`+`/`,` empty; spaces are ignored, as are lines without any
+    /// of those characters (so coordinate labels may be left in, except on the rows).
+    ///
+    /// # Errors
+    /// A description of what does not fit: wrong row count or width, a chain without liberties.
+    pub fn from_diagram(geo: &'static Geometry, text: &str) -> Result<Board, String> {
+        let n = geo.size();
+        let rows: Vec<Vec<Option<Color>>> = text
+            .lines()
+            .map(|line| {
+                line.chars()
+                    .filter_map(|ch| match ch {
+                        'X' | 'x' | 'B' => Some(Some(Color::Black)),
+                        'O' | 'o' | 'W' => Some(Some(Color::White)),
+                        '.' | '+' | ',' => Some(None),
+                        _ => None,
+                    })
+                    .collect::<Vec<_>>()
+            })
+            .filter(|row| !row.is_empty())
+            .collect();
+        if rows.len() != n || rows.iter().any(|r| r.len() != n) {
+            return Err(format!("diagram is not {n}x{n}"));
+        }
+        let mut stones = vec![None; n * n];
+        for (i, row) in rows.iter().enumerate() {
+            let y = n - 1 - i;
+            for (x, &cell) in row.iter().enumerate() {
+                stones[y * n + x] = cell;
+            }
+        }
+        Board::from_stones(geo, &stones)
+            .map_err(|p| format!("chain at {} has no liberties", geo.format_point(p)))
+    }
+
+    #[inline]
+    pub fn geometry(&self) -> &'static Geometry {
+        self.geo
+    }
+
+    #[inline]
+    pub fn size(&self) -> usize {
+        self.geo.size()
+    }
+
+    /// The stone on `p`, if any.
+    #[inline]
+    pub fn get(&self, p: Point) -> Option<Color> {
+        self.cells[p.index()]
+    }
+
+    /// The contents of every point, indexed by point.
+    pub fn cells(&self) -> &[Option<Color>] {
+        &self.cells
+    }
+
+    /// The empty points, in no particular order.
+    #[inline]
+    pub fn empties(&self) -> &[Point] {
+        &self.empties
+    }
+
+    /// Number of stones of colour `c` on the board.
+    pub fn stone_count(&self, c: Color) -> usize {
+        self.cells.iter().filter(|&&x| x == Some(c)).count()
+    }
+
+    /// The Zobrist hash of the stones (not of the ko point or the player to move).
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// Stones captured *by* `c` so far (including opponent suicides where they are allowed).
+    #[inline]
+    pub fn captures(&self, c: Color) -> u32 {
+        self.captures[c]
+    }
+
+    /// Sets the capture counts (setup positions keep the game's prisoners).
+    pub(crate) fn set_captures(&mut self, black: u32, white: u32) {
+        self.captures = ByColor::new(black, white);
+    }
+
+    /// The current ko point, if the last play took a ko.
+    #[inline]
+    pub fn ko(&self) -> Option<Ko> {
+        self.ko
+    }
+
+    /// The head (representative stone) of the chain on `p`. `p` must hold a stone.
+    #[inline]
+    pub fn chain_head(&self, p: Point) -> Point {
+        debug_assert!(self.cells[p.index()].is_some());
+        Point::from_index(self.head[p.index()] as usize)
+    }
+
+    /// Number of stones in the chain on `p`. `p` must hold a stone.
+    #[inline]
+    pub fn chain_len(&self, p: Point) -> usize {
+        self.chains[self.head[p.index()] as usize].stones as usize
+    }
+
+    /// Exact number of liberties of the chain on `p`. `p` must hold a stone.
+    #[inline]
+    pub fn liberty_count(&self, p: Point) -> usize {
+        self.chains[self.head[p.index()] as usize].libs as usize
+    }
+
+    /// The stones of the chain on `p`, starting at `p`. `p` must hold a stone.
+    pub fn chain_stones(&self, p: Point) -> ChainStones<'_> {
+        ChainStones {
+            next: &self.next,
+            start: p,
+            current: Some(p),
+        }
+    }
+
+    /// The liberties of the chain on `p`, in point-index order. `p` must hold a stone.
+    pub fn liberties(&self, p: Point) -> Liberties<'_> {
+        let words = self.geo.bitset_words();
+        let start = self.head[p.index()] as usize * words;
+        Liberties {
+            words: &self.lib_bits[start..start + words],
+            word_index: 0,
+            current: 0,
+        }
+        .primed()
+    }
+
+    /// Whether `q` is a liberty of the chain on `p`. `p` must hold a stone.
+    #[inline]
+    pub fn is_liberty_of(&self, q: Point, p: Point) -> bool {
+        let words = self.geo.bitset_words();
+        let w = self.head[p.index()] as usize * words + q.index() / 64;
+        self.lib_bits[w] & (1u64 << (q.index() % 64)) != 0
+    }
+
+    /// The lowest-index liberty of the chain on `p`, if it has one.
+    #[inline]
+    pub fn first_liberty(&self, p: Point) -> Option<Point> {
+        self.liberties(p).next()
+    }
+
+    /// Whether playing `c` at the empty point `p` would leave its own chain without
+    /// liberties even after captures.
+    pub fn is_suicide(&self, c: Color, p: Point) -> bool {
+        for &q in self.geo.neighbours(p) {
+            match self.cells[q.index()] {
+                None => return false,
+                Some(x) => {
+                    let libs = self.liberty_count(q);
+                    if (x == c && libs > 1) || (x != c && libs == 1) {
+                        return false;
+                    }
+                }
+            }
+        }
+        true
+    }
+
+    /// Whether playing `c` at the empty point `p` would capture at least one opponent chain.
+    pub fn captures_something(&self, c: Color, p: Point) -> bool {
+        self.geo
+            .neighbours(p)
+            .iter()
+            .any(|&q| self.cells[q.index()] == Some(c.other()) && self.liberty_count(q) == 1)
+    }
+
+    /// The stones' hash after `c` plays at the empty point `p` (captures and a suicide
+    /// included), without playing: superko checks ask this for many points.
+    pub fn hash_after(&self, c: Color, p: Point) -> u64 {
+        let mut hash = self.hash ^ zobrist::stone_key(p, c);
+        let mut seen = [u16::MAX; 4];
+        let mut captured = false;
+        let mut lives = false;
+        for (i, &q) in self.geo.neighbours(p).iter().enumerate() {
+            let Some(x) = self.cells[q.index()] else {
+                lives = true;
+                continue;
+            };
+            let h = self.head[q.index()];
+            let libs = self.chains[h as usize].libs;
+            if x == c {
+                lives |= libs > 1;
+            } else if libs == 1 && !seen.contains(&h) {
+                captured = true;
+                hash ^= self
+                    .chain_stones(q)
+                    .fold(0, |acc, s| acc ^ zobrist::stone_key(s, x));
+            }
+            seen[i] = h;
+        }
+        if !captured && !lives {
+            // Suicide: the new stone and every friendly chain it joins leave the board.
+            hash ^= zobrist::stone_key(p, c);
+            let mut done = [u16::MAX; 4];
+            for (i, &q) in self.geo.neighbours(p).iter().enumerate() {
+                let h = self.head[q.index()];
+                if self.cells[q.index()] == Some(c) && !done.contains(&h) {
+                    hash ^= self
+                        .chain_stones(q)
+                        .fold(0, |acc, s| acc ^ zobrist::stone_key(s, c));
+                }
+                done[i] = h;
+            }
+        }
+        hash
+    }
+
+    /// Board-level legality of `c` playing `m`: occupied point, the ko point, suicide.
+    /// Superko is the game's business.
+    ///
+    /// # Errors
+    /// The reason the move is illegal.
+    pub fn check(&self, c: Color, m: Move, suicide_allowed: bool) -> Result<(), IllegalMove> {
+        let Move::Play(p) = m else { return Ok(()) };
+        if self.cells[p.index()].is_some() {
+            return Err(IllegalMove::Occupied);
+        }
+        if self.ko
+            == Some(Ko {
+                point: p,
+                banned: c,
+            })
+        {
+            return Err(IllegalMove::Ko);
+        }
+        if !suicide_allowed && self.is_suicide(c, p) {
+            return Err(IllegalMove::Suicide);
+        }
+        Ok(())
+    }
+
+    /// Plays `m` for `c` after checking board-level legality (see [`Board::check`]).
+    ///
+    /// # Errors
+    /// The reason the move is illegal; the board is then unchanged.
+    pub fn play(
+        &mut self,
+        c: Color,
+        m: Move,
+        suicide_allowed: bool,
+    ) -> Result<PlayOutcome, IllegalMove> {
+        self.check(c, m, suicide_allowed)?;
+        Ok(self.play_unchecked(c, m))
+    }
+
+    /// Plays `m` for `c` without checking the ko point or the suicide rule. A suicide is
+    /// carried out (the chain is removed). The point of a play must be empty.
+    pub fn play_unchecked(&mut self, c: Color, m: Move) -> PlayOutcome {
+        match m {
+            Move::Pass => {
+                self.pass(c);
+                PlayOutcome::default()
+            }
+            Move::Play(p) => self.play_stone(c, p),
+        }
+    }
+
+    /// A pass by `c`. It ends the ko ban only if `c` made the ko capture: the banned side's
+    /// own pass does not change what it may retake.
+    pub fn pass(&mut self, c: Color) {
+        if self.ko.is_some_and(|ko| ko.banned != c) {
+            self.ko = None;
+        }
+    }
+
+    fn play_stone(&mut self, c: Color, p: Point) -> PlayOutcome {
+        debug_assert!(self.cells[p.index()].is_none(), "play on an occupied point");
+        self.ko = None;
+        self.put_stone(c, p);
+        let mut outcome = PlayOutcome::default();
+        let mut last_captured = p;
+        let opponent = Some(c.other());
+        for &q in self.geo.neighbours(p) {
+            // A chain already removed through another neighbour reads as empty here.
+            if self.cells[q.index()] == opponent && self.liberty_count(q) == 0 {
+                outcome.captured += self.remove_chain(q) as u32;
+                last_captured = q;
+            }
+        }
+        self.captures[c] += outcome.captured;
+        let own = self.head[p.index()] as usize;
+        if self.chains[own].libs == 0 {
+            outcome.suicided = self.remove_chain(p) as u32;
+            self.captures[c.other()] += outcome.suicided;
+        } else if outcome.captured == 1
+            && self.chains[own].stones == 1
+            && self.chains[own].libs == 1
+        {
+            self.ko = Some(Ko {
+                point: last_captured,
+                banned: c.other(),
+            });
+        }
+        outcome
+    }
+
+    /// Places a stone, merges it with friendly neighbours and takes the point from opponent
+    /// chains' liberties, without removing any chain.
+    fn put_stone(&mut self, c: Color, p: Point) {
+        let words = self.geo.bitset_words();
+        let pi = p.index();
+        self.take_empty(p);
+        self.cells[pi] = Some(c);
+        self.hash ^= zobrist::stone_key(p, c);
+        self.head[pi] = pi as u16;
+        self.next[pi] = pi as u16;
+        self.lib_bits[pi * words..(pi + 1) * words].fill(0);
+        let mut libs = 0u16;
+        for &q in self.geo.neighbours(p) {
+            if self.cells[q.index()].is_none() {
+                self.lib_bits[pi * words + q.index() / 64] |= 1u64 << (q.index() % 64);
+                libs += 1;
+            }
+        }
+        self.chains[pi] = ChainInfo { stones: 1, libs };
+        for &q in self.geo.neighbours(p) {
+            let Some(x) = self.cells[q.index()] else {
+                continue;
+            };
+            let h = self.head[q.index()] as usize;
+            self.remove_liberty(h, p);
+            let mine = self.head[pi] as usize;
+            if x == c && h != mine {
+                self.merge(mine, h);
+            }
+        }
+    }
+
+    #[inline]
+    fn remove_liberty(&mut self, head: usize, p: Point) {
+        let w = head * self.geo.bitset_words() + p.index() / 64;
+        let bit = 1u64 << (p.index() % 64);
+        if self.lib_bits[w] & bit != 0 {
+            self.lib_bits[w] &= !bit;
+            self.chains[head].libs -= 1;
+        }
+    }
+
+    #[inline]
+    fn add_liberty(&mut self, head: usize, p: Point) {
+        let w = head * self.geo.bitset_words() + p.index() / 64;
+        let bit = 1u64 << (p.index() % 64);
+        if self.lib_bits[w] & bit == 0 {
+            self.lib_bits[w] |= bit;
+            self.chains[head].libs += 1;
+        }
+    }
+
+    /// Merges two distinct chains, relabelling the smaller one.
+    fn merge(&mut self, a: usize, b: usize) {
+        let (big, small) = if self.chains[a].stones >= self.chains[b].stones {
+            (a, b)
+        } else {
+            (b, a)
+        };
+        let mut s = small;
+        loop {
+            self.head[s] = big as u16;
+            s = self.next[s] as usize;
+            if s == small {
+                break;
+            }
+        }
+        self.next.swap(big, small);
+        let words = self.geo.bitset_words();
+        let mut libs = 0;
+        for w in 0..words {
+            let merged = self.lib_bits[big * words + w] | self.lib_bits[small * words + w];
+            self.lib_bits[big * words + w] = merged;
+            libs += merged.count_ones() as u16;
+        }
+        self.chains[big] = ChainInfo {
+            stones: self.chains[big].stones + self.chains[small].stones,
+            libs,
+        };
+    }
+
+    /// Removes the chain on `p`, giving its points back as liberties to adjacent chains.
+    /// Returns the number of stones removed.
+    fn remove_chain(&mut self, p: Point) -> usize {
+        let color = self.cells[p.index()];
+        let removed = self.chains[self.head[p.index()] as usize].stones as usize;
+        let mut s = p.index();
+        loop {
+            let sp = Point::from_index(s);
+            if let Some(c) = color {
+                self.hash ^= zobrist::stone_key(sp, c);
+            }
+            self.cells[s] = None;
+            self.give_empty(sp);
+            s = self.next[s] as usize;
+            if s == p.index() {
+                break;
+            }
+        }
+        // A second pass, once every stone is gone, so that only surviving chains gain liberties.
+        let mut s = p.index();
+        loop {
+            let sp = Point::from_index(s);
+            for &q in self.geo.neighbours(sp) {
+                if self.cells[q.index()].is_some() {
+                    let h = self.head[q.index()] as usize;
+                    self.add_liberty(h, sp);
+                }
+            }
+            s = self.next[s] as usize;
+            if s == p.index() {
+                break;
+            }
+        }
+        removed
+    }
+
+    #[inline]
+    fn take_empty(&mut self, p: Point) {
+        let i = self.empty_index[p.index()] as usize;
+        let last = self
+            .empties
+            .pop()
+            .expect("an empty point is listed in empties");
+        if last != p {
+            self.empties[i] = last;
+            self.empty_index[last.index()] = i as u16;
+        }
+    }
+
+    #[inline]
+    fn give_empty(&mut self, p: Point) {
+        self.empty_index[p.index()] = self.empties.len() as u16;
+        self.empties.push(p);
+    }
+
+    /// Whether the empty point `p` is surrounded only by `c`'s stones (a one-point eye
+    /// shape, true or false).
+    #[inline]
+    pub fn is_eye_shape(&self, c: Color, p: Point) -> bool {
+        self.geo
+            .neighbours(p)
+            .iter()
+            .all(|&q| self.cells[q.index()] == Some(c))
+    }
+
+    /// Whether the empty point `p` is an eye of `c` that filling would be a mistake: all
+    /// neighbours are `c`, and the opponent holds at most one diagonal (none at the edge).
+    pub fn is_true_eye(&self, c: Color, p: Point) -> bool {
+        if !self.is_eye_shape(c, p) {
+            return false;
+        }
+        let opponent = Some(c.other());
+        let bad = self
+            .geo
+            .diagonals(p)
+            .iter()
+            .filter(|&&q| self.cells[q.index()] == opponent)
+            .count();
+        let limit = if self.geo.is_edge(p) { 0 } else { 1 };
+        bad <= limit
+    }
+
+    /// A diagram with column letters and row numbers: `X` black, `O` white, `.` empty.
+    pub fn diagram(&self) -> String {
+        self.diagram_shifted(0, 0)
+    }
+
+    /// The diagram with the torus view shifted: the point drawn at column `x`, row `y` is the
+    /// board's `(x + dx, y + dy)` (mod size). Labels follow the points, not the screen.
+    pub fn diagram_shifted(&self, dx: usize, dy: usize) -> String {
+        let n = self.size();
+        let col = |x: usize| (x + dx) % n;
+        let row = |y: usize| (y + dy) % n;
+        let mut out = String::from("   ");
+        for x in 0..n {
+            out.push(' ');
+            out.push(Geometry::column_letter(col(x)));
+        }
+        out.push('\n');
+        for y in (0..n).rev() {
+            out.push_str(&format!("{:>2} ", row(y) + 1));
+            for x in 0..n {
+                out.push(' ');
+                let p = Point::from_index(row(y) * n + col(x));
+                out.push(match self.cells[p.index()] {
+                    Some(Color::Black) => 'X',
+                    Some(Color::White) => 'O',
+                    None if self.ko.is_some_and(|k| k.point == p) => '!',
+                    None => '.',
+                });
+            }
+            out.push_str(&format!(" {:>2}\n", row(y) + 1));
+        }
+        out.push_str("   ");
+        for x in 0..n {
+            out.push(' ');
+            out.push(Geometry::column_letter(col(x)));
+        }
+        out
+    }
+
+    /// Recomputes every derived structure from the stones alone (flood fill) and compares.
+    /// For tests and debugging: it is slow.
+    ///
+    /// # Errors
+    /// A description of the first inconsistency found.
+    pub fn check_consistency(&self) -> Result<(), String> {
+        let geo = self.geo;
+        let mut hash = 0;
+        for p in geo.points() {
+            if let Some(c) = self.cells[p.index()] {
+                hash ^= zobrist::stone_key(p, c);
+            }
+        }
+        if hash != self.hash {
+            return Err(format!("hash {:#x} != recomputed {:#x}", self.hash, hash));
+        }
+        let mut listed: Vec<Point> = self.empties.clone();
+        listed.sort();
+        let actual: Vec<Point> = geo
+            .points()
+            .filter(|p| self.cells[p.index()].is_none())
+            .collect();
+        if listed != actual {
+            return Err("empty list differs from the empty points".into());
+        }
+        for (i, &e) in self.empties.iter().enumerate() {
+            if self.empty_index[e.index()] as usize != i {
+                return Err(format!("empty index of {} is stale", geo.format_point(e)));
+            }
+        }
+        for p in geo.points() {
+            let Some(c) = self.cells[p.index()] else {
+                continue;
+            };
+            // Flood fill the chain and its liberties.
+            let mut chain = vec![p];
+            let mut libs = Vec::new();
+            let mut i = 0;
+            while i < chain.len() {
+                for &q in geo.neighbours(chain[i]) {
+                    match self.cells[q.index()] {
+                        Some(x) if x == c && !chain.contains(&q) => chain.push(q),
+                        None if !libs.contains(&q) => libs.push(q),
+                        _ => {}
+                    }
+                }
+                i += 1;
+            }
+            chain.sort();
+            libs.sort();
+            let mut listed: Vec<Point> = self.chain_stones(p).collect();
+            listed.sort();
+            let name = geo.format_point(p);
+            if listed != chain {
+                return Err(format!(
+                    "chain of {name}: linked stones differ from flood fill"
+                ));
+            }
+            if chain
+                .iter()
+                .any(|&s| self.head[s.index()] != self.head[p.index()])
+            {
+                return Err(format!("chain of {name}: stones disagree on the head"));
+            }
+            if self.chain_len(p) != chain.len() {
+                return Err(format!(
+                    "chain of {name}: stone count {} != {}",
+                    self.chain_len(p),
+                    chain.len()
+                ));
+            }
+            let listed_libs: Vec<Point> = self.liberties(p).collect();
+            if listed_libs != libs || self.liberty_count(p) != libs.len() {
+                return Err(format!(
+                    "chain of {name}: liberties {:?} (count {}) != flood fill {:?}",
+                    listed_libs
+                        .iter()
+                        .map(|&l| geo.format_point(l))
+                        .collect::<Vec<_>>(),
+                    self.liberty_count(p),
+                    libs.iter()
+                        .map(|&l| geo.format_point(l))
+                        .collect::<Vec<_>>()
+                ));
+            }
+            if libs.is_empty() {
+                return Err(format!("chain of {name} has no liberties"));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The stones of one chain. See [`Board::chain_stones`].
+pub struct ChainStones<'a> {
+    next: &'a [u16],
+    start: Point,
+    current: Option<Point>,
+}
+
+impl Iterator for ChainStones<'_> {
+    type Item = Point;
+    #[inline]
+    fn next(&mut self) -> Option<Point> {
+        let p = self.current?;
+        let n = Point::from_index(self.next[p.index()] as usize);
+        self.current = (n != self.start).then_some(n);
+        Some(p)
+    }
+}
+
+/// The liberties of one chain, in index order. See [`Board::liberties`].
+pub struct Liberties<'a> {
+    words: &'a [u64],
+    word_index: usize,
+    current: u64,
+}
+
+impl Liberties<'_> {
+    fn primed(mut self) -> Self {
+        self.current = self.words.first().copied().unwrap_or(0);
+        self
+    }
+}
+
+impl Iterator for Liberties<'_> {
+    type Item = Point;
+    #[inline]
+    fn next(&mut self) -> Option<Point> {
+        while self.current == 0 {
+            self.word_index += 1;
+            self.current = *self.words.get(self.word_index)?;
+        }
+        let bit = self.current.trailing_zeros() as usize;
+        self.current &= self.current - 1;
+        Some(Point::from_index(self.word_index * 64 + bit))
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,409 @@
+//! A game: the board plus rules, komi, history (undo), superko and passes.
+
+use crate::board::{Board, IllegalMove, PlayOutcome};
+use crate::color::Color;
+use crate::geometry::{Geometry, SizeError};
+use crate::point::{Move, Point};
+use crate::rules::{KoRule, Rules};
+use crate::score::{self, Score};
+use crate::zobrist;
+
+/// What one history entry did.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Action {
+    /// A move of the given colour.
+    Play(Color, Move),
+    /// Stones put on or taken off the board by hand (SGF setup in the middle of a game).
+    Setup,
+}
+
+/// A position together with the colour to move next: the unit of situational superko.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+struct State {
+    hash: u64,
+    to_move: Color,
+}
+
+#[derive(Clone, Debug)]
+struct Turn {
+    /// The board before this turn, restored by undo.
+    before: Board,
+    action: Action,
+}
+
+/// A game of Go under some rules. Either colour may move at any time (GTP allows it); the
+/// rules are checked for the colour that actually plays.
+#[derive(Clone, Debug)]
+pub struct Game {
+    rules: Rules,
+    komi: f64,
+    board: Board,
+    history: Vec<Turn>,
+    /// `states[i]` is the state before `history[i]`; the last one is the current state.
+    states: Vec<State>,
+}
+
+impl Game {
+    /// An empty board of `size` under `rules`, Black to move.
+    ///
+    /// # Errors
+    /// `SizeError` when `size` is outside 2..=25.
+    pub fn new(size: usize, rules: Rules, komi: f64) -> Result<Game, SizeError> {
+        let geo = Geometry::get(size, rules.topology)?;
+        Ok(Game::with_position(
+            Board::new(geo),
+            Color::Black,
+            rules,
+            komi,
+        ))
+    }
+
+    /// A game starting from `board` (setup or handicap stones, which undo never removes),
+    /// with `to_move` to play. The board's geometry decides the topology.
+    pub fn with_position(board: Board, to_move: Color, mut rules: Rules, komi: f64) -> Game {
+        rules.topology = board.geometry().topology();
+        let state = State {
+            hash: board.hash(),
+            to_move,
+        };
+        Game {
+            rules,
+            komi,
+            board,
+            history: Vec::new(),
+            states: vec![state],
+        }
+    }
+
+    #[inline]
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    pub fn geometry(&self) -> &'static Geometry {
+        self.board.geometry()
+    }
+
+    pub fn size(&self) -> usize {
+        self.board.size()
+    }
+
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    pub fn komi(&self) -> f64 {
+        self.komi
+    }
+
+    pub fn set_komi(&mut self, komi: f64) {
+        self.komi = komi;
+    }
+
+    /// Changes the rules. A change of topology changes what every stone touches, so it
+    /// starts an empty board of the same size; other changes keep the game going.
+    pub fn set_rules(&mut self, rules: Rules) {
+        if rules.topology != self.rules.topology {
+            let geo =
+                Geometry::get(self.size(), rules.topology).expect("the current size is valid");
+            *self = Game::with_position(Board::new(geo), Color::Black, rules, self.komi);
+        } else {
+            self.rules = rules;
+        }
+    }
+
+    /// Empties the board and forgets the history, keeping size, rules and komi.
+    pub fn clear(&mut self) {
+        *self = Game::with_position(
+            Board::new(self.geometry()),
+            Color::Black,
+            self.rules,
+            self.komi,
+        );
+    }
+
+    /// Empties the board at a new size, keeping rules and komi.
+    ///
+    /// # Errors
+    /// `SizeError` (and the game is unchanged) when `size` is outside 2..=25.
+    pub fn resize(&mut self, size: usize) -> Result<(), SizeError> {
+        let geo = Geometry::get(size, self.rules.topology)?;
+        *self = Game::with_position(Board::new(geo), Color::Black, self.rules, self.komi);
+        Ok(())
+    }
+
+    /// The colour to move next: the opponent of the last mover, Black at the start (White
+    /// after handicap stones).
+    pub fn to_move(&self) -> Color {
+        self.current().to_move
+    }
+
+    /// The moves and setups played since the start position, oldest first.
+    pub fn actions(&self) -> impl Iterator<Item = Action> + '_ {
+        self.history.iter().map(|t| t.action)
+    }
+
+    /// The moves played, oldest first (setups left out).
+    pub fn moves(&self) -> impl Iterator<Item = (Color, Move)> + '_ {
+        self.actions().filter_map(|a| match a {
+            Action::Play(c, m) => Some((c, m)),
+            Action::Setup => None,
+        })
+    }
+
+    /// The last move played, if the last action was a move.
+    pub fn last_move(&self) -> Option<(Color, Move)> {
+        match self.history.last()?.action {
+            Action::Play(c, m) => Some((c, m)),
+            Action::Setup => None,
+        }
+    }
+
+    /// Number of history entries (moves and setups) that undo can take back.
+    pub fn history_len(&self) -> usize {
+        self.history.len()
+    }
+
+    /// The board as it stood at the start (after handicap or initial setup).
+    pub fn start_board(&self) -> &Board {
+        self.history.first().map_or(&self.board, |t| &t.before)
+    }
+
+    /// Number of passes at the end of the history.
+    pub fn consecutive_passes(&self) -> usize {
+        self.history
+            .iter()
+            .rev()
+            .take_while(|t| matches!(t.action, Action::Play(_, Move::Pass)))
+            .count()
+    }
+
+    fn current(&self) -> State {
+        *self.states.last().expect("there is always a current state")
+    }
+
+    /// Whether `c` may play `m` now.
+    pub fn is_legal(&self, c: Color, m: Move) -> bool {
+        self.check(c, m).is_ok()
+    }
+
+    /// Checks the move against every rule: occupied point, suicide, the ko rule.
+    ///
+    /// # Errors
+    /// The reason the move is illegal.
+    pub fn check(&self, c: Color, m: Move) -> Result<(), IllegalMove> {
+        let Move::Play(p) = m else { return Ok(()) };
+        if self.board.get(p).is_some() {
+            return Err(IllegalMove::Occupied);
+        }
+        if !self.rules.suicide_allowed() && self.board.is_suicide(c, p) {
+            return Err(IllegalMove::Suicide);
+        }
+        self.check_repetition(c, p)
+    }
+
+    fn check_repetition(&self, c: Color, p: Point) -> Result<(), IllegalMove> {
+        let after = self.board.hash_after(c, p);
+        match self.rules.ko {
+            KoRule::Simple => {
+                // The position just before the opponent's last move (a pass counts).
+                let opponent_last = self
+                    .history
+                    .iter()
+                    .rposition(|t| matches!(t.action, Action::Play(x, _) if x == c.other()));
+                match opponent_last {
+                    Some(i) if self.states[i].hash == after => Err(IllegalMove::Ko),
+                    _ => Ok(()),
+                }
+            }
+            KoRule::Positional => {
+                if self.states.iter().any(|s| s.hash == after) {
+                    Err(IllegalMove::Superko)
+                } else {
+                    Ok(())
+                }
+            }
+            KoRule::Situational => {
+                let next = State {
+                    hash: after,
+                    to_move: c.other(),
+                };
+                if self.states.contains(&next) {
+                    Err(IllegalMove::Superko)
+                } else {
+                    Ok(())
+                }
+            }
+        }
+    }
+
+    /// Plays `m` for `c` if the rules allow it.
+    ///
+    /// # Errors
+    /// The reason the move is illegal; the game is then unchanged.
+    pub fn play(&mut self, c: Color, m: Move) -> Result<PlayOutcome, IllegalMove> {
+        self.check(c, m)?;
+        let before = self.board.clone();
+        let outcome = self.board.play_unchecked(c, m);
+        self.history.push(Turn {
+            before,
+            action: Action::Play(c, m),
+        });
+        self.states.push(State {
+            hash: self.board.hash(),
+            to_move: c.other(),
+        });
+        Ok(outcome)
+    }
+
+    /// Replaces the stones on the given points (`None` empties a point), as SGF's AB/AW/AE do
+    /// in the middle of a game. Undo takes it back; the colour to move is unchanged.
+    ///
+    /// # Errors
+    /// The first stone of a chain that would be left without liberties; nothing changes.
+    pub fn setup(&mut self, changes: &[(Point, Option<Color>)]) -> Result<(), Point> {
+        let mut cells = self.board.cells().to_vec();
+        for &(p, c) in changes {
+            cells[p.index()] = c;
+        }
+        let mut board = Board::from_stones(self.geometry(), &cells)?;
+        board.set_captures(
+            self.board.captures(Color::Black),
+            self.board.captures(Color::White),
+        );
+        let before = std::mem::replace(&mut self.board, board);
+        let to_move = self.to_move();
+        self.history.push(Turn {
+            before,
+            action: Action::Setup,
+        });
+        self.states.push(State {
+            hash: self.board.hash(),
+            to_move,
+        });
+        Ok(())
+    }
+
+    /// Takes back the last move or setup.
+    ///
+    /// # Errors
+    /// `CannotUndo` when the history is empty (handicap and start stones are not undoable).
+    pub fn undo(&mut self) -> Result<Action, CannotUndo> {
+        let turn = self.history.pop().ok_or(CannotUndo)?;
+        self.states.pop();
+        self.board = turn.before;
+        Ok(turn.action)
+    }
+
+    /// The situational hash of the current state (position and colour to move).
+    pub fn state_hash(&self) -> u64 {
+        let s = self.current();
+        s.hash ^ zobrist::to_move_key(s.to_move)
+    }
+
+    /// The score by the game's rules with `dead` stones removed (and, under territory
+    /// scoring, counted as prisoners).
+    pub fn score(&self, dead: &[Point]) -> Score {
+        score::score(&self.board, self.rules.scoring, self.komi, dead)
+    }
+}
+
+/// `undo` with nothing to take back.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CannotUndo;
+
+impl std::fmt::Display for CannotUndo {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("cannot undo")
+    }
+}
+
+impl std::error::Error for CannotUndo {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::Topology;
+
+    fn game(preset: &str, size: usize) -> Game {
+        Game::new(size, Rules::preset(preset).unwrap(), 0.5).unwrap()
+    }
+
+    fn mv(g: &Game, v: &str) -> Move {
+        g.geometry().parse_move(v).unwrap()
+    }
+
+    fn play(g: &mut Game, c: Color, v: &str) -> Result<PlayOutcome, IllegalMove> {
+        let m = mv(g, v);
+        g.play(c, m)
+    }
+
+    #[test]
+    fn undo_restores_exactly_and_fails_on_empty_history() {
+        let mut g = game("chinese", 9);
+        assert_eq!(g.undo(), Err(CannotUndo));
+        let empty = g.board().clone();
+        play(&mut g, Color::Black, "E5").unwrap();
+        play(&mut g, Color::White, "pass").unwrap();
+        assert_eq!(g.consecutive_passes(), 1);
+        assert_eq!(g.to_move(), Color::Black);
+        g.undo().unwrap();
+        g.undo().unwrap();
+        assert_eq!(g.board(), &empty);
+        assert_eq!(g.to_move(), Color::Black);
+    }
+
+    #[test]
+    fn illegal_moves_leave_the_game_unchanged() {
+        let mut g = game("chinese", 9);
+        play(&mut g, Color::Black, "E5").unwrap();
+        let before = g.board().clone();
+        assert_eq!(play(&mut g, Color::White, "E5"), Err(IllegalMove::Occupied));
+        assert_eq!(g.board(), &before);
+        assert_eq!(g.history_len(), 1);
+    }
+
+    #[test]
+    fn single_stone_suicide_under_positional_vs_situational_superko() {
+        // White A1 is a single-stone suicide: on the 3x3 plane Black holds B1 and A2, on the
+        // 3x3 torus also C1 and A3 (A1's neighbours across the edges).
+        for (preset, legal) in [
+            ("tromp-taylor", false),
+            ("daoqi", true),
+            ("new-zealand", true),
+        ] {
+            let mut g = Game::new(3, Rules::preset(preset).unwrap(), 0.0).unwrap();
+            let black: &[&str] = if preset == "daoqi" {
+                &["B1", "A2", "C1", "A3"]
+            } else {
+                &["B1", "A2"]
+            };
+            for v in black {
+                play(&mut g, Color::Black, v).unwrap();
+                play(&mut g, Color::White, "pass").unwrap();
+            }
+            g.undo().unwrap();
+            let r = play(&mut g, Color::White, "A1");
+            assert_eq!(r.is_ok(), legal, "{preset}: {r:?}");
+            if legal {
+                // It acted as a pass, once: the same suicide by White again would repeat
+                // (position, Black to move) only after another pass by Black.
+                assert_eq!(g.board().get(mv(&g, "A1").point().unwrap()), None);
+                play(&mut g, Color::Black, "pass").unwrap();
+                assert_eq!(play(&mut g, Color::White, "A1"), Err(IllegalMove::Superko));
+            }
+        }
+    }
+
+    #[test]
+    fn set_rules_with_a_new_topology_clears_the_board() {
+        let mut g = game("chinese", 9);
+        play(&mut g, Color::Black, "E5").unwrap();
+        g.set_rules(Rules::preset("japanese").unwrap());
+        assert_eq!(g.history_len(), 1);
+        g.set_rules(Rules::preset("daoqi").unwrap());
+        assert_eq!(g.history_len(), 0);
+        assert_eq!(g.geometry().topology(), Topology::Torus);
+        assert_eq!(g.size(), 9);
+    }
+}
