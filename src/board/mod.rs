@@ -231,6 +231,20 @@ impl Board {
         self.geo.size()
     }
 
+    /// Bytes a copy of this board occupies: the struct plus its buffers (what `clone_from`
+    /// copies).
+    pub fn memory_bytes(&self) -> usize {
+        use std::mem::size_of_val;
+        std::mem::size_of::<Board>()
+            + size_of_val(self.cells.as_slice())
+            + size_of_val(self.head.as_slice())
+            + size_of_val(self.next.as_slice())
+            + size_of_val(self.chains.as_slice())
+            + size_of_val(self.lib_bits.as_slice())
+            + size_of_val(self.empties.as_slice())
+            + size_of_val(self.empty_index.as_slice())
+    }
+
     /// The stone on `p`, if any.
     #[inline]
     pub fn get(&self, p: Point) -> Option<Color> {

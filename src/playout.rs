@@ -1,0 +1,160 @@
+//! Light random playouts: uniformly random legal moves that do not fill the mover's own
+//! one-point eyes, until two passes. The baseline for speed measurements and, later, for
+//! Monte-Carlo search.
+
+use crate::board::Board;
+use crate::color::Color;
+use crate::point::{Move, Point};
+use crate::rng::Rng;
+
+/// How a playout ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlayoutEnd {
+    /// Moves played, passes included.
+    pub moves: usize,
+    /// Whether it stopped at the move cap rather than at two passes.
+    pub capped: bool,
+}
+
+/// The move cap is `MOVE_CAP_PER_POINT` moves per point plus `MOVE_CAP_EXTRA`: a safety net
+/// only, since the superko check below already rules out cycles. Tiny boards need the extra:
+/// a 2x2 game fills and empties its four points many times.
+pub const MOVE_CAP_PER_POINT: usize = 3;
+pub const MOVE_CAP_EXTRA: usize = 64;
+
+/// The move cap for playouts on `board`.
+pub fn move_cap(board: &Board) -> usize {
+    MOVE_CAP_PER_POINT * board.geometry().num_points() + MOVE_CAP_EXTRA
+}
+
+/// The positions a playout has passed through, so that a capture may not repeat one
+/// (positional superko). Random players retake kos at once: with the ko point alone, two or
+/// more kos on the board make them cycle forever (15% of 9x9 and 63% of 19x19 playouts hit
+/// the move cap that way; a window of the last 8 positions still left 20% on 19x19, where
+/// four kos give cycles of 100 moves and more).
+///
+/// An open-addressing set of hashes sized for a playout's move cap; clearing it is a memset.
+#[derive(Clone, Debug)]
+pub struct Recent {
+    slots: Vec<u64>,
+    mask: usize,
+}
+
+impl Recent {
+    /// A set for playouts on `board`'s geometry, holding `board`'s position.
+    pub fn new(board: &Board) -> Recent {
+        let capacity = (2 * move_cap(board)).next_power_of_two();
+        let mut set = Recent { slots: vec![0; capacity], mask: capacity - 1 };
+        set.reset(board.hash());
+        set
+    }
+
+    /// Forgets every position but `current`.
+    pub fn reset(&mut self, current: u64) {
+        self.slots.fill(0);
+        self.push(current);
+    }
+
+    /// Adds a position. Zero marks a free slot, so the (empty-board) hash 0 is stored as 1:
+    /// a collision that costs at most one wrongly refused move per 2^64.
+    #[inline]
+    pub fn push(&mut self, hash: u64) {
+        let hash = hash.max(1);
+        let mut i = (hash as usize) & self.mask;
+        loop {
+            let slot = self.slots[i];
+            if slot == hash {
+                return;
+            }
+            if slot == 0 {
+                self.slots[i] = hash;
+                return;
+            }
+            i = (i + 1) & self.mask;
+        }
+    }
+
+    #[inline]
+    pub fn contains(&self, hash: u64) -> bool {
+        let hash = hash.max(1);
+        let mut i = (hash as usize) & self.mask;
+        loop {
+            match self.slots[i] {
+                0 => return false,
+                s if s == hash => return true,
+                _ => i = (i + 1) & self.mask,
+            }
+        }
+    }
+}
+
+/// A uniformly random legal move for `c` that does not fill one of its own one-point eyes
+/// and does not capture back into a position in `recent` (positional superko), or a pass when there is none.
+/// Suicide is never chosen, whatever the rules allow: it is never a useful random move.
+#[inline]
+pub fn random_move(board: &Board, c: Color, rng: &mut Rng, recent: &Recent) -> Move {
+    let empties = board.empties();
+    let n = empties.len();
+    if n == 0 {
+        return Move::Pass;
+    }
+    // Scan from a random start so every candidate is equally likely to be met first.
+    let start = rng.below(n);
+    for i in (start..n).chain(0..start) {
+        let p: Point = empties[i];
+        if board.is_eye_shape(c, p) || board.check(c, Move::Play(p), false).is_err() {
+            continue;
+        }
+        // Only a capture can bring back an earlier position.
+        if board.captures_something(c, p) && recent.contains(board.hash_after(c, p)) {
+            continue;
+        }
+        return Move::Play(p);
+    }
+    Move::Pass
+}
+
+/// Plays random moves on `board`, starting with `to_move`, until two consecutive passes or
+/// the move cap.
+pub fn random_playout(board: &mut Board, to_move: Color, rng: &mut Rng) -> PlayoutEnd {
+    let cap = move_cap(board);
+    let mut recent = Recent::new(board);
+    let mut c = to_move;
+    let mut passes = 0;
+    for moves in 0..cap {
+        let m = random_move(board, c, rng, &recent);
+        board.play_unchecked(c, m);
+        recent.push(board.hash());
+        passes = if m == Move::Pass { passes + 1 } else { 0 };
+        if passes == 2 {
+            return PlayoutEnd { moves: moves + 1, capped: false };
+        }
+        c = c.other();
+    }
+    PlayoutEnd { moves: cap, capped: true }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::{Geometry, Topology};
+
+    #[test]
+    fn playouts_end_by_passes_and_leave_a_consistent_board() {
+        for topology in [Topology::Plane, Topology::Torus] {
+            for size in [2, 3, 5, 9, 19] {
+                let geo = Geometry::get(size, topology).unwrap();
+                let mut rng = Rng::new(size as u64);
+                let mut capped = 0;
+                for _ in 0..(if size > 9 { 3 } else { 20 }) {
+                    let mut b = Board::new(geo);
+                    let end = random_playout(&mut b, Color::Black, &mut rng);
+                    b.check_consistency().unwrap();
+                    assert!(end.moves > 0);
+                    capped += end.capped as usize;
+                }
+                assert_eq!(capped, 0, "{size}x{size} {topology}: playouts hit the cap");
+            }
+        }
+    }
+}
