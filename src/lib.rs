@@ -2,6 +2,7 @@
 
 mod color;
 mod geometry;
+pub mod gtp;
 mod point;
 
 pub use color::{ByColor, Color, ParseColorError};
