@@ -151,11 +151,13 @@ fn args(input: &str) -> IResult<&str, Vec<&str>> {
     many0(preceded(sep, token)).parse(input)
 }
 
+/// A command line cut into id and, when present, name and arguments.
+type Parts<'a> = (Option<&'a str>, Option<(&'a str, Vec<&'a str>)>);
+
 /// `command-line = opt-sep [id opt-sep] [token args] opt-sep`
 ///
 /// The name is optional here so that the caller can tell "no name" from other trouble.
-#[allow(clippy::type_complexity)]
-fn command_line(input: &str) -> IResult<&str, (Option<&str>, Option<(&str, Vec<&str>)>)> {
+fn command_line(input: &str) -> IResult<&str, Parts<'_>> {
     all_consuming((
         preceded(opt_sep, opt(terminated(id, opt_sep))),
         terminated(opt((token, args)), opt_sep),
@@ -164,6 +166,16 @@ fn command_line(input: &str) -> IResult<&str, (Option<&str>, Option<(&str, Vec<&
 }
 
 /// Splits a preprocessed line into id, command name and arguments.
+///
+/// ```
+/// use shicho::gtp::parse::{parse_command_line, preprocess};
+///
+/// let line = preprocess(b"12 play\tb D4 # first move\r\n").unwrap();
+/// let command = parse_command_line(&line).unwrap();
+/// assert_eq!(command.id.as_deref(), Some("12"));
+/// assert_eq!(command.name, "play");
+/// assert_eq!(command.args, ["b", "D4"]);
+/// ```
 ///
 /// # Errors
 /// `Empty` for a blank line, `MissingName` for a line holding only an id (the error then
