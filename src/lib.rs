@@ -4,11 +4,13 @@ mod board;
 mod color;
 mod game;
 mod geometry;
+pub mod gtp;
 pub mod playout;
 mod point;
 pub mod rng;
 mod rules;
 pub mod score;
+pub mod sgf;
 pub mod zobrist;
 
 pub use board::{Board, ChainStones, IllegalMove, Ko, Liberties, PlayOutcome};
