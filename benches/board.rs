@@ -13,7 +13,10 @@ use shicho::rng::Rng;
 use shicho::{Board, Color, Geometry, Move, Topology};
 
 fn seconds() -> Duration {
-    let s: f64 = std::env::var("BENCH_SECONDS").ok().and_then(|s| s.parse().ok()).unwrap_or(2.0);
+    let s: f64 = std::env::var("BENCH_SECONDS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(2.0);
     Duration::from_secs_f64(s.max(0.05))
 }
 
@@ -59,10 +62,11 @@ fn bench_size(size: usize, budget: Duration) {
 
     // Light playouts from the empty board.
     let mut board = empty.clone();
+    let mut recent = Recent::new(&empty);
     let mut total_moves = 0u64;
     let (playouts, elapsed) = run_for(budget, || {
         board.clone_from(&empty);
-        total_moves += random_playout(&mut board, Color::Black, &mut rng).moves as u64;
+        total_moves += random_playout(&mut board, Color::Black, &mut rng, &mut recent).moves as u64;
     });
     let pps = playouts as f64 / elapsed.as_secs_f64();
     println!(
@@ -92,7 +96,8 @@ fn bench_size(size: usize, budget: Duration) {
             }
         }
     });
-    let ns_checked = elapsed_checked.as_nanos() as f64 / (rounds_checked as f64 * plays_per_round as f64);
+    let ns_checked =
+        elapsed_checked.as_nanos() as f64 / (rounds_checked as f64 * plays_per_round as f64);
     let mut saved = empty.clone();
     let (rounds_undo, elapsed_undo) = run_for(budget, || {
         for g in &games {
@@ -115,12 +120,19 @@ fn bench_size(size: usize, budget: Duration) {
         "{size}x{size}: {ns_play:>6.1} ns/play  {ns_checked:>6.1} ns/checked play  {ns_play_undo:>6.1} ns/play+undo  {:>6.1} ns/copy",
         elapsed_copy.as_nanos() as f64 / copies as f64
     );
-    println!("{size}x{size}: board copy = {} bytes (struct {} + buffers)", empty.memory_bytes(), std::mem::size_of::<Board>());
+    println!(
+        "{size}x{size}: board copy = {} bytes (struct {} + buffers)",
+        empty.memory_bytes(),
+        std::mem::size_of::<Board>()
+    );
 }
 
 fn main() {
     // `cargo bench` passes `--bench`; any other argument filters sizes ("9", "19").
-    let args: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with("--")).collect();
+    let args: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with("--"))
+        .collect();
     let budget = seconds();
     for size in [9, 19] {
         if args.is_empty() || args.iter().any(|a| a == &size.to_string()) {

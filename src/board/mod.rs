@@ -19,6 +19,46 @@ use crate::geometry::Geometry;
 use crate::point::{Move, Point};
 use crate::zobrist;
 
+/// A vector indexed without bounds checks in release builds.
+///
+/// Soundness rests on one invariant of `Board`: every index used is below the table's length,
+/// because points come from the board's own geometry (its neighbour tables, its heads and
+/// chain links) or were checked against it at the public entry points (`assert_on_board`).
+#[derive(Clone, PartialEq, Eq, Debug)]
+struct Table<T>(Vec<T>);
+
+impl<T> std::ops::Deref for Table<T> {
+    type Target = Vec<T>;
+    fn deref(&self) -> &Vec<T> {
+        &self.0
+    }
+}
+
+impl<T> std::ops::DerefMut for Table<T> {
+    fn deref_mut(&mut self) -> &mut Vec<T> {
+        &mut self.0
+    }
+}
+
+impl<T> std::ops::Index<usize> for Table<T> {
+    type Output = T;
+    #[inline(always)]
+    fn index(&self, i: usize) -> &T {
+        debug_assert!(i < self.0.len());
+        // SAFETY: see the type's invariant.
+        unsafe { self.0.get_unchecked(i) }
+    }
+}
+
+impl<T> std::ops::IndexMut<usize> for Table<T> {
+    #[inline(always)]
+    fn index_mut(&mut self, i: usize) -> &mut T {
+        debug_assert!(i < self.0.len());
+        // SAFETY: see the type's invariant.
+        unsafe { self.0.get_unchecked_mut(i) }
+    }
+}
+
 /// Why a move is illegal. The board or game it was tried on is unchanged.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum IllegalMove {
@@ -64,18 +104,18 @@ pub struct Ko {
 /// A Go board. See the module documentation for the representation.
 pub struct Board {
     geo: &'static Geometry,
-    cells: Vec<Option<Color>>,
+    cells: Table<Option<Color>>,
     /// For a stone: its chain's head. Stale on empty points.
-    head: Vec<u16>,
+    head: Table<u16>,
     /// For a stone: the next stone of its chain, in a cycle. Stale on empty points.
-    next: Vec<u16>,
+    next: Table<u16>,
     /// Indexed by chain head: stone count and liberty count.
-    chains: Vec<ChainInfo>,
+    chains: Table<ChainInfo>,
     /// Indexed by `head * words`: the chain's liberties, one bit per point.
-    lib_bits: Vec<u64>,
+    lib_bits: Table<u64>,
     empties: Vec<Point>,
     /// For an empty point: its position in `empties`. Stale on stones.
-    empty_index: Vec<u16>,
+    empty_index: Table<u16>,
     ko: Option<Ko>,
     hash: u64,
     captures: ByColor<u32>,
@@ -151,13 +191,13 @@ impl Board {
         let n = geo.num_points();
         Board {
             geo,
-            cells: vec![None; n],
-            head: vec![0; n],
-            next: vec![0; n],
-            chains: vec![ChainInfo::default(); n],
-            lib_bits: vec![0; n * geo.bitset_words()],
+            cells: Table(vec![None; n]),
+            head: Table(vec![0; n]),
+            next: Table(vec![0; n]),
+            chains: Table(vec![ChainInfo::default(); n]),
+            lib_bits: Table(vec![0; n * geo.bitset_words()]),
             empties: geo.points().collect(),
-            empty_index: (0..n as u16).collect(),
+            empty_index: Table((0..n as u16).collect()),
             ko: None,
             hash: 0,
             captures: ByColor::default(),
@@ -248,7 +288,8 @@ impl Board {
     /// The stone on `p`, if any.
     #[inline]
     pub fn get(&self, p: Point) -> Option<Color> {
-        self.cells[p.index()]
+        // Checked indexing at the entry points keeps `Table`'s invariant.
+        self.cells.0[p.index()]
     }
 
     /// The contents of every point, indexed by point.
@@ -293,20 +334,26 @@ impl Board {
     /// The head (representative stone) of the chain on `p`. `p` must hold a stone.
     #[inline]
     pub fn chain_head(&self, p: Point) -> Point {
-        debug_assert!(self.cells[p.index()].is_some());
-        Point::from_index(self.head[p.index()] as usize)
+        debug_assert!(self.get(p).is_some());
+        Point::from_index(self.head.0[p.index()] as usize)
     }
 
     /// Number of stones in the chain on `p`. `p` must hold a stone.
     #[inline]
     pub fn chain_len(&self, p: Point) -> usize {
-        self.chains[self.head[p.index()] as usize].stones as usize
+        self.chains[self.head.0[p.index()] as usize].stones as usize
     }
 
     /// Exact number of liberties of the chain on `p`. `p` must hold a stone.
     #[inline]
     pub fn liberty_count(&self, p: Point) -> usize {
-        self.chains[self.head[p.index()] as usize].libs as usize
+        self.chains[self.head.0[p.index()] as usize].libs as usize
+    }
+
+    /// `liberty_count` for points known to be on this board (from its own tables).
+    #[inline]
+    fn libs_at(&self, q: Point) -> u16 {
+        self.chains[self.head[q.index()] as usize].libs
     }
 
     /// The stones of the chain on `p`, starting at `p`. `p` must hold a stone.
@@ -321,9 +368,9 @@ impl Board {
     /// The liberties of the chain on `p`, in point-index order. `p` must hold a stone.
     pub fn liberties(&self, p: Point) -> Liberties<'_> {
         let words = self.geo.bitset_words();
-        let start = self.head[p.index()] as usize * words;
+        let start = self.head.0[p.index()] as usize * words;
         Liberties {
-            words: &self.lib_bits[start..start + words],
+            words: &self.lib_bits.0[start..start + words],
             word_index: 0,
             current: 0,
         }
@@ -334,7 +381,10 @@ impl Board {
     #[inline]
     pub fn is_liberty_of(&self, q: Point, p: Point) -> bool {
         let words = self.geo.bitset_words();
-        let w = self.head[p.index()] as usize * words + q.index() / 64;
+        if q.index() >= self.geo.num_points() {
+            return false;
+        }
+        let w = self.head.0[p.index()] as usize * words + q.index() / 64;
         self.lib_bits[w] & (1u64 << (q.index() % 64)) != 0
     }
 
@@ -417,7 +467,7 @@ impl Board {
     /// The reason the move is illegal.
     pub fn check(&self, c: Color, m: Move, suicide_allowed: bool) -> Result<(), IllegalMove> {
         let Move::Play(p) = m else { return Ok(()) };
-        if self.cells[p.index()].is_some() {
+        if self.get(p).is_some() {
             return Err(IllegalMove::Occupied);
         }
         if self.ko
@@ -456,7 +506,12 @@ impl Board {
                 self.pass(c);
                 PlayOutcome::default()
             }
-            Move::Play(p) => self.play_stone(c, p),
+            Move::Play(p) => {
+                // The unchecked tables rely on this: a stone only ever goes on an empty
+                // point of this board.
+                assert!(self.get(p).is_none(), "play on an occupied point");
+                self.play_stone(c, p)
+            }
         }
     }
 
@@ -477,7 +532,7 @@ impl Board {
         let opponent = Some(c.other());
         for &q in self.geo.neighbours(p) {
             // A chain already removed through another neighbour reads as empty here.
-            if self.cells[q.index()] == opponent && self.liberty_count(q) == 0 {
+            if self.cells[q.index()] == opponent && self.libs_at(q) == 0 {
                 outcome.captured += self.remove_chain(q) as u32;
                 last_captured = q;
             }
@@ -509,24 +564,26 @@ impl Board {
         self.hash ^= zobrist::stone_key(p, c);
         self.head[pi] = pi as u16;
         self.next[pi] = pi as u16;
-        self.lib_bits[pi * words..(pi + 1) * words].fill(0);
-        let mut libs = 0u16;
+        // No clearing needed: only chain heads hold liberty bits (see `merge`).
+        debug_assert!(
+            self.lib_bits.0[pi * words..(pi + 1) * words]
+                .iter()
+                .all(|&w| w == 0)
+        );
+        self.chains[pi] = ChainInfo { stones: 1, libs: 0 };
+        // One pass: the new stone's chain may change head as it merges, so each empty
+        // neighbour is added to whatever chain the stone belongs to by then.
         for &q in self.geo.neighbours(p) {
-            if self.cells[q.index()].is_none() {
-                self.lib_bits[pi * words + q.index() / 64] |= 1u64 << (q.index() % 64);
-                libs += 1;
-            }
-        }
-        self.chains[pi] = ChainInfo { stones: 1, libs };
-        for &q in self.geo.neighbours(p) {
-            let Some(x) = self.cells[q.index()] else {
-                continue;
-            };
-            let h = self.head[q.index()] as usize;
-            self.remove_liberty(h, p);
-            let mine = self.head[pi] as usize;
-            if x == c && h != mine {
-                self.merge(mine, h);
+            match self.cells[q.index()] {
+                None => self.add_liberty(self.head[pi] as usize, q),
+                Some(x) => {
+                    let h = self.head[q.index()] as usize;
+                    self.remove_liberty(h, p);
+                    let mine = self.head[pi] as usize;
+                    if x == c && h != mine {
+                        self.merge(mine, h);
+                    }
+                }
             }
         }
     }
@@ -572,6 +629,9 @@ impl Board {
         for w in 0..words {
             let merged = self.lib_bits[big * words + w] | self.lib_bits[small * words + w];
             self.lib_bits[big * words + w] = merged;
+            // Keeps the invariant that only heads hold bits, so a new stone starts clean.
+            // (Captured chains have no liberties, hence no bits, already.)
+            self.lib_bits[small * words + w] = 0;
             libs += merged.count_ones() as u16;
         }
         self.chains[big] = ChainInfo {
@@ -633,6 +693,46 @@ impl Board {
     fn give_empty(&mut self, p: Point) {
         self.empty_index[p.index()] = self.empties.len() as u16;
         self.empties.push(p);
+    }
+
+    /// Classifies the empty point `p` for a random playout in one pass over its neighbours:
+    /// `None` when `c` may not play there or it is `c`'s own one-point eye shape (filling
+    /// those is never a sensible random move), otherwise whether the play captures.
+    #[inline]
+    pub fn playout_candidate(&self, c: Color, p: Point) -> Option<bool> {
+        if self.ko
+            == Some(Ko {
+                point: p,
+                banned: c,
+            })
+        {
+            return None;
+        }
+        let mut own_only = true;
+        let mut lives = false;
+        let mut captures = false;
+        for &q in self.geo.neighbours(p) {
+            match self.cells[q.index()] {
+                None => {
+                    own_only = false;
+                    lives = true;
+                }
+                Some(x) => {
+                    let libs = self.chains[self.head[q.index()] as usize].libs;
+                    if x == c {
+                        lives |= libs > 1;
+                    } else {
+                        own_only = false;
+                        captures |= libs == 1;
+                    }
+                }
+            }
+        }
+        if own_only || !(lives || captures) {
+            None
+        } else {
+            Some(captures)
+        }
     }
 
     /// Whether the empty point `p` is surrounded only by `c`'s stones (a one-point eye
@@ -729,6 +829,18 @@ impl Board {
         for (i, &e) in self.empties.iter().enumerate() {
             if self.empty_index[e.index()] as usize != i {
                 return Err(format!("empty index of {} is stale", geo.format_point(e)));
+            }
+        }
+        let words = geo.bitset_words();
+        for p in geo.points() {
+            let is_head =
+                self.cells[p.index()].is_some() && self.head[p.index()] as usize == p.index();
+            let bits = &self.lib_bits.0[p.index() * words..(p.index() + 1) * words];
+            if !is_head && bits.iter().any(|&w| w != 0) {
+                return Err(format!(
+                    "{} holds liberty bits but heads no chain",
+                    geo.format_point(p)
+                ));
             }
         }
         for p in geo.points() {
