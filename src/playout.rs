@@ -141,6 +141,7 @@ pub const LOCAL_REPLY_PERCENT: usize = 50;
 ///    or extend at its liberty when that gives it at least two liberties;
 /// 3. with probability `LOCAL_REPLY_PERCENT`, a move next to (or diagonal from) the last;
 /// 4. a random legal move.
+///
 /// Moves of steps 3 and 4 fill no own eye shape and put no chain of two or more stones in
 /// atari (one-stone throw-ins stay possible).
 ///
