@@ -305,3 +305,67 @@ fn empty_points_and_strong_chains_give_no_answers() {
     assert_eq!(att(&b, "F7"), "0");
     assert_eq!(lad(&b, "F7"), "0");
 }
+
+#[test]
+fn the_reading_stack_tries_and_pops_moves() {
+    use shicho::tactics::{ReadingStack, StackEmpty};
+    use shicho::{Color, IllegalMove, Move};
+    // The ko position after Black took at F5: White may not retake at E5 at once.
+    let mut b = plane(
+        "
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . X O . . .
+        . . . X O . O . .
+        . . . . X O . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .",
+    );
+    let base = b.clone();
+    b.play(Color::Black, Move::Play(pt(&b, "F5")), false)
+        .unwrap();
+    let mut stack = ReadingStack::new(b.clone(), false);
+    assert_eq!(stack.popgo(), Err(StackEmpty));
+    assert_eq!(StackEmpty.to_string(), "Stack empty.");
+    let e5 = Move::Play(pt(&b, "E5"));
+    assert_eq!(stack.trymove(Color::White, e5), Err(IllegalMove::Ko));
+    assert_eq!(stack.depth(), 0);
+    // tryko retakes as if a threat had been answered.
+    stack.tryko(Color::White, e5).unwrap();
+    assert_eq!(stack.depth(), 1);
+    assert_eq!(stack.board().get(pt(&b, "F5")), None);
+    assert_eq!(att(stack.board(), "E5"), "3 F5");
+    assert_eq!(
+        stack.tryko(Color::Black, Move::Play(pt(&b, "D5"))),
+        Err(IllegalMove::Occupied)
+    );
+    stack.trymove(Color::Black, Move::Pass).unwrap();
+    stack.popgo().unwrap();
+    stack.popgo().unwrap();
+    assert_eq!(stack.board(), &b);
+    assert_eq!(stack.popgo(), Err(StackEmpty));
+    stack.reset(base.clone(), true);
+    assert_eq!(stack.board(), &base);
+}
+
+#[test]
+fn increase_and_decrease_depths_only_move_the_budget() {
+    let mut budget = Budget::default();
+    budget.increase_depths();
+    assert!(budget.nodes > Budget::default().nodes && budget.depth > Budget::default().depth);
+    budget.decrease_depths();
+    assert_eq!(budget, Budget::default());
+    for _ in 0..100 {
+        budget.decrease_depths();
+    }
+    // Still enough to read the tutorial ladder.
+    assert_eq!(
+        show(
+            &tutorial(""),
+            attack(&tutorial(""), pt(&tutorial(""), "G7"), budget)
+        ),
+        "1 G5"
+    );
+}
