@@ -6,13 +6,17 @@
 //!
 //! - attacker: capture a chain in atari; atari a chain with two liberties (both sides, best
 //!   ladder direction first); save its own surrounding chains that are in atari (else the
-//!   defender escapes by capturing them); strengthen a weak surrounding chain; near the root
-//!   also the liberties' neighbours (nets, approach moves) and, for three or four liberties,
-//!   the liberties themselves;
+//!   defender escapes by capturing them); strengthen a weak surrounding chain, or back-capture
+//!   a short defender chain pressing it; near the root also the liberties of weak defender
+//!   chains next to the target's liberties (shortage of liberties: the extension becomes a
+//!   self-atari), the liberties' neighbours (nets, approach moves) and, for three or four
+//!   liberties, the liberties themselves;
 //! - defender: capture an adjacent attacking chain in atari (the escape a naive reader
 //!   forgets), extend at a liberty, atari an adjacent attacking chain with two liberties,
-//!   near the root the liberties' neighbours (a hane out of a net), and finally tenuki (if
-//!   the chain survives the attacker moving twice, it is safe).
+//!   near the root fill the liberties of a surrounding chain about as short as the target (a
+//!   race), strengthen a weak own chain an extension would join, the liberties' neighbours
+//!   (a hane out of a net), and finally tenuki (if the chain survives the attacker moving
+//!   twice, it is safe).
 //!
 //! ```text
 //!   . X . .     White O has two liberties (the dots next to it). Atari from the side
@@ -495,9 +499,17 @@ impl Search {
                     }
                 }
                 2 if full && ply < self.budget.scaled(NET_DEPTH) => {
-                    // Strengthen a weak surrounding chain before the attack.
+                    // Strengthen a weak surrounding chain before the attack: extend it, or
+                    // back-capture (atari) a short defender chain that presses it.
                     for l in b.liberties(e) {
                         push_unique(&mut moves, l);
+                    }
+                    for x in super::atari::adjacent_enemies(b, e) {
+                        if x != b.chain_head(t) && b.liberty_count(x) <= 2 {
+                            for l in b.liberties(x) {
+                                push_unique(&mut moves, l);
+                            }
+                        }
                     }
                 }
                 _ => {}
@@ -506,6 +518,22 @@ impl Search {
         if libs >= 3 {
             for &l in &lib_list {
                 push_unique(&mut moves, l);
+            }
+        }
+        if full && ply < self.budget.scaled(NET_DEPTH) && libs <= 3 {
+            // Shortage of liberties: a weak defender chain next to a liberty would join the
+            // target when it extends there; taking that chain's liberties first makes the
+            // extension a self-atari.
+            //
+            //   . X .      White extends at * to join O below; Black first takes the lower
+            //   O O *      chain's liberty at +, and the extension leaves one liberty.
+            //   X O O +
+            for x in chains_next_to(b, &lib_list, d, b.chain_head(t)) {
+                if b.liberty_count(x) <= 3 {
+                    for l in b.liberties(x) {
+                        push_unique(&mut moves, l);
+                    }
+                }
             }
         }
         if full && ply < self.budget.scaled(NET_DEPTH) && libs <= 3 {
@@ -574,6 +602,24 @@ impl Search {
             }
         }
         if libs >= 2 && ply < self.budget.scaled(NET_DEPTH) {
+            // A race: fill the liberties of a surrounding chain that is as short as the
+            // target (backfilling included).
+            for &e in &enemies {
+                let n = b.liberty_count(e);
+                if n >= 3 && n <= libs + 1 {
+                    for l in b.liberties(e) {
+                        push_unique(&mut moves, l);
+                    }
+                }
+            }
+            // Strengthen a weak own chain that an extension would join.
+            for x in chains_next_to(b, &lib_list, d, b.chain_head(t)) {
+                if b.liberty_count(x) <= 3 {
+                    for l in b.liberties(x) {
+                        push_unique(&mut moves, l);
+                    }
+                }
+            }
             // Out of a net: points next to the liberties.
             for &l in &lib_list {
                 for &q in geo.neighbours(l) {
@@ -585,6 +631,23 @@ impl Search {
         }
         moves
     }
+}
+
+/// Heads of the chains of colour `c`, other than `except`, next to any of `points`.
+fn chains_next_to(b: &Board, points: &[Point], c: Color, except: Point) -> Vec<Point> {
+    let geo = b.geometry();
+    let mut out = Vec::new();
+    for &l in points {
+        for &q in geo.neighbours(l) {
+            if b.get(q) == Some(c) {
+                let h = b.chain_head(q);
+                if h != except {
+                    push_unique(&mut out, h);
+                }
+            }
+        }
+    }
+    out
 }
 
 #[cfg(test)]
