@@ -117,11 +117,6 @@ pub fn chain_heads(b: &Board) -> Vec<Point> {
     heads
 }
 
-/// The liberties of the chain on `s` as a vector (index order).
-pub fn liberty_list(b: &Board, s: Point) -> Vec<Point> {
-    b.liberties(s).collect()
-}
-
 /// Appends `p` unless it is already there (the lists here hold a handful of points).
 pub(crate) fn push_unique(v: &mut Vec<Point>, p: Point) {
     if !v.contains(&p) {
