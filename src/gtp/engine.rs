@@ -8,7 +8,6 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use crate::board::Board;
 use crate::color::Color;
 use crate::game::Game;
 use crate::geometry::{Geometry, VertexError};
@@ -16,6 +15,7 @@ use crate::gtp::parse::{self, CommandLineErrorKind};
 use crate::point::{Move, Point};
 use crate::rng::Rng;
 use crate::rules::Rules;
+use crate::tactics::{Budget, ReadingStack};
 use crate::timecontrol::Clock;
 
 /// What a handler answers: the response text, or the failure message.
@@ -81,10 +81,11 @@ pub struct Engine {
     pub(crate) clock: Clock,
     pub(crate) interrupt: Arc<AtomicBool>,
     pub(crate) rng: Rng,
-    /// GNU Go's reading stack (`trymove`/`popgo`): boards to return to.
-    pub(crate) reading_stack: Vec<Board>,
-    /// Reading budget adjustment from `increase_depths`/`decrease_depths`, in doublings.
-    pub(crate) depth_adjustment: i32,
+    /// GNU Go's reading stack (`trymove`/`popgo`) over the game's position, made on the
+    /// first `trymove` and dropped whenever the game changes.
+    pub(crate) reading: Option<ReadingStack>,
+    /// What `attack`, `defend` and friends may read (`increase_depths`/`decrease_depths`).
+    pub(crate) budget: Budget,
 }
 
 impl Engine {
@@ -98,8 +99,8 @@ impl Engine {
             shift: (0, 0),
             clock: Clock::default(),
             interrupt: Arc::new(AtomicBool::new(false)),
-            reading_stack: Vec::new(),
-            depth_adjustment: 0,
+            reading: None,
+            budget: Budget::default(),
         }
     }
 
@@ -253,10 +254,22 @@ pub fn frame(id: Option<&str>, reply: Reply) -> String {
     out
 }
 
-/// Looks a command up in the table.
+/// The command tables, in the order `list_commands` shows them.
+pub const TABLES: &[&[(&str, Handler)]] = &[
+    crate::gtp::commands::COMMANDS,
+    crate::gtp::reading::COMMANDS,
+];
+
+/// Every command name, in table order.
+pub fn command_names() -> impl Iterator<Item = &'static str> {
+    TABLES.iter().flat_map(|t| t.iter().map(|&(n, _)| n))
+}
+
+/// Looks a command up in the tables.
 pub fn find_command(name: &str) -> Option<Handler> {
-    crate::gtp::commands::COMMANDS
+    TABLES
         .iter()
+        .flat_map(|t| t.iter())
         .find(|(n, _)| *n == name)
         .map(|&(_, h)| h)
 }
