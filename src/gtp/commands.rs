@@ -528,13 +528,19 @@ fn read_sgf(e: &Engine, file: &str, stop: Stop) -> Result<Game, String> {
     });
     let komi = record.komi.unwrap_or(e.game.komi());
     let mut game = Game::with_position(start, first, rules, komi);
+    let mut stopped = false;
     for (i, mv) in record.moves.iter().enumerate() {
-        match stop {
-            Stop::BeforeMove(n) if i + 1 >= n => break,
-            Stop::BeforePoint(x, y) if mv.point == Some((x, y)) => break,
-            _ => {}
-        }
+        // The setup nodes before a move are part of the position that move is played in,
+        // so they are in place even when loading stops before it (GNU Go does the same).
         apply_setup(&mut game, &mv.setup, &point)?;
+        stopped = match stop {
+            Stop::End => false,
+            Stop::BeforeMove(n) => i + 1 >= n,
+            Stop::BeforePoint(x, y) => mv.point == Some((x, y)),
+        };
+        if stopped {
+            break;
+        }
         let m = match mv.point {
             Some(xy) => Move::Play(point(xy)?),
             None => Move::Pass,
@@ -554,7 +560,9 @@ fn read_sgf(e: &Engine, file: &str, stop: Stop) -> Result<Game, String> {
                 .map_err(|why| why.to_string())?;
         }
     }
-    if matches!(stop, Stop::End) {
+    // A stop that was never reached (a move number past the end, a vertex never played)
+    // loads the whole record, setup after the last move included.
+    if !stopped {
         apply_setup(&mut game, &record.trailing_setup, &point)?;
     }
     Ok(game)
