@@ -14,21 +14,34 @@ use std::thread;
 use crate::gtp::engine::{Engine, errors::SYNTAX_ERROR, frame};
 use crate::gtp::parse;
 
-/// Longest line kept. A longer line is answered with a syntax error (carrying its id) rather
-/// than half executed; a full 25x25 game sent by gogui-play_sequence is well below this.
+/// Longest line kept. A longer line whose command goes on past it is answered with a syntax
+/// error (carrying its id) rather than half executed; a full 25x25 game sent by
+/// gogui-play_sequence is well below this.
 pub const MAX_LINE: usize = 1 << 20;
 
 enum Input {
     Line(Vec<u8>),
-    /// A line longer than `MAX_LINE`: its first `MAX_LINE` bytes.
+    /// A line longer than `MAX_LINE` whose command goes on past it: its first `MAX_LINE`
+    /// bytes.
     TooLong(Vec<u8>),
 }
 
+/// Whether a byte past `MAX_LINE` would still be part of the command after preprocessing:
+/// a printable character other than a space (blanks, control characters and bytes >= 128
+/// are deleted or trimmed, and the caller stops looking at the first `#`).
+fn matters(byte: u8) -> bool {
+    (33..=126).contains(&byte)
+}
+
 /// Reads one line (without its LF) into `line`, keeping at most `MAX_LINE` bytes. Returns
-/// `None` at end of input, otherwise whether the line was cut.
+/// `None` at end of input, otherwise whether the command on the line was cut: whether a
+/// byte that matters was dropped before any `#`. A long comment, or a long run of blanks,
+/// cuts nothing, so a blank or comment line however long still gets no response, and a
+/// command followed by a long comment is answered normally.
 fn read_line(input: &mut impl BufRead, line: &mut Vec<u8>) -> io::Result<Option<bool>> {
     line.clear();
     let mut cut = false;
+    let mut comment = false;
     let mut any = false;
     loop {
         let chunk = match input.fill_buf() {
@@ -45,10 +58,21 @@ fn read_line(input: &mut impl BufRead, line: &mut Vec<u8>) -> io::Result<Option<
             None => (chunk, None),
         };
         let room = MAX_LINE.saturating_sub(line.len());
-        if part.len() > room {
-            cut = true;
+        let (kept, dropped) = part.split_at(part.len().min(room));
+        comment = comment || kept.contains(&b'#');
+        if !comment && !cut {
+            for &b in dropped {
+                if b == b'#' {
+                    comment = true;
+                    break;
+                }
+                if matters(b) {
+                    cut = true;
+                    break;
+                }
+            }
         }
-        line.extend_from_slice(&part[..part.len().min(room)]);
+        line.extend_from_slice(kept);
         let consumed = done.unwrap_or(chunk.len());
         input.consume(consumed);
         if done.is_some() {
@@ -119,4 +143,55 @@ pub fn run(
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Reads every line of `input` as the session does: (kept length, cut).
+    fn lines(input: &[u8]) -> Vec<(usize, bool)> {
+        let mut reader = io::BufReader::with_capacity(4096, input);
+        let mut line = Vec::new();
+        let mut out = Vec::new();
+        while let Some(cut) = read_line(&mut reader, &mut line).unwrap() {
+            out.push((line.len(), cut));
+        }
+        out
+    }
+
+    #[test]
+    fn only_a_command_going_past_the_limit_is_cut() {
+        let long = MAX_LINE + 10_000;
+        let mut input = Vec::new();
+        let mut command = b"5 ".to_vec();
+        command.resize(long, b'a');
+        input.extend(&command);
+        input.push(b'\n');
+        let mut comment = b"1 name # ".to_vec();
+        comment.resize(long, b'c');
+        input.extend(&comment);
+        input.push(b'\n');
+        input.extend(vec![b' '; long]);
+        input.push(b'\n');
+        let mut blanks_then_word = vec![b'\t'; long];
+        blanks_then_word.extend(b"name");
+        input.extend(&blanks_then_word);
+        input.push(b'\n');
+        let mut hash_past_limit = vec![b' '; long];
+        hash_past_limit.extend(b"# name");
+        input.extend(&hash_past_limit);
+        input.extend(b"\nname");
+        assert_eq!(
+            lines(&input),
+            [
+                (MAX_LINE, true),
+                (MAX_LINE, false),
+                (MAX_LINE, false),
+                (MAX_LINE, true),
+                (MAX_LINE, false),
+                (4, false)
+            ]
+        );
+    }
 }
