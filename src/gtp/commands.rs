@@ -489,6 +489,12 @@ fn parse_vertex_xy(text: &str) -> Option<(usize, usize)> {
 
 fn read_sgf(e: &Engine, file: &str, stop: Stop) -> Result<Game, String> {
     use std::io::Read;
+    // Only regular files: opening a FIFO waits for a writer and a terminal waits for input,
+    // either of which would hang the session (and /dev/stdin would eat our own commands).
+    let metadata = std::fs::metadata(file).map_err(|err| err.to_string())?;
+    if !metadata.is_file() {
+        return Err("not a regular file".into());
+    }
     let handle = std::fs::File::open(file).map_err(|err| err.to_string())?;
     let mut bytes = Vec::new();
     handle
