@@ -635,8 +635,12 @@ pub(crate) fn game_record(game: &Game) -> SgfGame {
         }
     }
     record.trailing_setup = pending_setup;
-    if game.history_len() == 0 && game.to_move() == Color::White {
-        record.player_to_move = Some(Color::White);
+    // Before the first move a reader has to guess who starts (Black, or White after what
+    // looks like a handicap: Black stones only, HA[2] or more), and Black stones set up by
+    // gogui-setup with Black to move look just like a handicap; PL says it outright.
+    if game.moves().next().is_none() && (game.to_move() == Color::White || !record.setup.is_empty())
+    {
+        record.player_to_move = Some(game.to_move());
     }
     if geo.topology() == Topology::Torus {
         record.comment = Some("Played on a torus (Dao-qi): coordinates wrap on both axes.".into());
