@@ -1,0 +1,302 @@
+#!/usr/bin/env node
+// The engine driven by @sabaki/gtp 3.0.0 exactly the way Sabaki drives engines
+// (shared/GTP-REFERENCE.md 2.1-2.3, 2.8):
+//
+// 1. each engine is a `Controller` with a `ControllerStateTracker`, and on start Sabaki
+//    pipelines `name`, `version`, `protocol_version`, `list_commands` without waiting;
+// 2. before every genmove Sabaki syncs the engine to {komi, boardsize, history}: the first
+//    sync sends `komi 6.5`, `boardsize 9`, `clear_board`; later ones send the opponent's
+//    moves as `play`, or `undo`s, or a full replay, whatever the tracker decides;
+// 3. engine against engine: two processes, Black and White, each told the other's moves;
+// 4. at the end an `undo`, a resync, and `final_score`;
+// 5. the tracker's `sync` on a fresh engine with short histories (handicap, undo path,
+//    replay path), checked with list_stones.
+//
+// Every response must be well formed and not an error; the raw output of each engine must
+// hold nothing but responses. Exits non-zero with a message on the first failure.
+//
+// Usage: node tests/sabaki/client.js target/release/shicho
+
+'use strict'
+
+const path = require('path')
+const {Controller, ControllerStateTracker} = require('@sabaki/gtp')
+
+const MOVE_LIMIT = 300
+const TIMEOUT_MS = 120000
+const SCORE = /^(B|W)\+\d+(\.\d+)?$|^0$/
+const VERTEX_9 = /^([A-HJ][1-9]|PASS|RESIGN)$/
+
+function fail(message) {
+  console.error(`sabaki client: FAIL: ${message}`)
+  process.exit(1)
+}
+
+function check(condition, message) {
+  if (!condition) fail(message)
+}
+
+// One engine as Sabaki holds it: a controller, its state tracker, and a record of the raw
+// output and of every exchange for the checks and for error messages.
+class Engine {
+  constructor(label, enginePath) {
+    this.label = label
+    this.controller = new Controller(enginePath, [], {
+      cwd: path.dirname(enginePath)
+    })
+    this.tracker = new ControllerStateTracker(this.controller)
+    this.raw = ''
+    this.exchanges = []
+    this.exitCode = undefined
+    this.controller.on('started', () => {
+      const proc = this.controller.process
+      proc.stdout.on('data', data => (this.raw += data.toString('latin1')))
+      proc.once('exit', code => (this.exitCode = code))
+    })
+    this.controller.on('response-received', ({command, response}) => {
+      this.exchanges.push({command, response})
+      check(
+        typeof response.content === 'string',
+        `${this.label}: response to ${command.name} has no content`
+      )
+      check(
+        !response.error,
+        `${this.label}: '${commandLine(command)}' failed: '${response.content}'`
+      )
+    })
+  }
+
+  start() {
+    this.controller.start()
+  }
+
+  async send(name, ...args) {
+    return await this.controller.sendCommand({name, args})
+  }
+
+  // The raw output: responses only, each `=`/`?`, optional id, a space, the text, and an
+  // empty line; nothing else.
+  checkRawOutput() {
+    check(
+      this.raw.endsWith('\n\n'),
+      `${this.label}: output does not end with an empty line`
+    )
+    for (const block of this.raw.slice(0, -2).split('\n\n')) {
+      check(
+        /^[=?]\d* /.test(block),
+        `${this.label}: malformed response block ${JSON.stringify(block.slice(0, 80))}`
+      )
+    }
+    check(
+      this.raw.split('\n\n').length - 1 === this.exchanges.length,
+      `${this.label}: ${this.raw.split('\n\n').length - 1} response blocks for ` +
+        `${this.exchanges.length} commands`
+    )
+  }
+
+  async stop() {
+    await this.controller.stop(3000)
+    check(this.exitCode === 0, `${this.label}: exit code ${this.exitCode} after quit`)
+  }
+}
+
+function commandLine(command) {
+  return [command.name, ...(command.args || [])].join(' ')
+}
+
+// What Sabaki does when it attaches an engine: four commands written at once.
+async function attach(engine) {
+  engine.start()
+  const [name, version, protocol, commands] = await Promise.all([
+    engine.send('name'),
+    engine.send('version'),
+    engine.send('protocol_version'),
+    engine.send('list_commands')
+  ])
+  check(name.content === 'shicho', `${engine.label}: name is '${name.content}'`)
+  check(/^\d+\.\d+\.\d+/.test(version.content), `${engine.label}: version '${version.content}'`)
+  check(protocol.content === '2', `${engine.label}: protocol_version '${protocol.content}'`)
+  const list = commands.content.split('\n')
+  for (const needed of [
+    'komi',
+    'boardsize',
+    'clear_board',
+    'play',
+    'genmove',
+    'undo',
+    'set_free_handicap',
+    'final_score'
+  ]) {
+    check(list.includes(needed), `${engine.label}: list_commands lacks ${needed}`)
+  }
+  check(
+    await engine.tracker.knowsCommand('undo'),
+    `${engine.label}: the tracker does not see undo`
+  )
+}
+
+// One game, engine against engine, as Sabaki runs it.
+async function playGame(black, white) {
+  const komi = 6.5
+  const boardsize = [9, 9]
+  const history = []
+  const engines = {B: black, W: white}
+  let passes = 0
+  let resigned = null
+  for (let n = 0; n < MOVE_LIMIT && passes < 2 && !resigned; n++) {
+    const color = n % 2 === 0 ? 'B' : 'W'
+    const engine = engines[color]
+    await engine.tracker.sync({komi, boardsize, history})
+    const response = await engine.send('genmove', color)
+    const move = response.content.trim().toUpperCase()
+    check(VERTEX_9.test(move), `${engine.label}: genmove ${color} answered '${response.content}'`)
+    if (move === 'RESIGN') {
+      resigned = color
+      break
+    }
+    history.push({name: 'play', args: [color, move]})
+    passes = move === 'PASS' ? passes + 1 : 0
+  }
+  check(
+    passes >= 2 || resigned,
+    `the game did not end within ${MOVE_LIMIT} moves (${history.length} played)`
+  )
+  return {komi, boardsize, history, resigned}
+}
+
+// Both engines must hold the whole game: same stones on both.
+async function sameStones(black, white) {
+  for (const color of ['black', 'white']) {
+    const a = await black.send('list_stones', color)
+    const b = await white.send('list_stones', color)
+    check(
+      a.content === b.content,
+      `the engines disagree on ${color} stones: '${a.content}' vs '${b.content}'`
+    )
+  }
+}
+
+async function afterTheGame(black, white, game) {
+  const state = {komi: game.komi, boardsize: game.boardsize, history: game.history}
+  // Sabaki brings both engines to the final position before scoring.
+  await black.tracker.sync(state)
+  await white.tracker.sync(state)
+  await sameStones(black, white)
+  const before = (await black.send('list_stones', 'black')).content
+
+  // An undo, as the user stepping back one move; then Sabaki's resync replays it.
+  const undone = await black.send('undo')
+  check(undone.content === '', `undo answered '${undone.content}'`)
+  check(
+    black.tracker.state.history.length === game.history.length - 1,
+    'the tracker did not record the undo'
+  )
+  await black.tracker.sync(state)
+  check(
+    (await black.send('list_stones', 'black')).content === before,
+    'undo and resync changed the position'
+  )
+
+  const scores = []
+  for (const engine of [black, white]) {
+    const score = (await engine.send('final_score')).content
+    check(SCORE.test(score), `${engine.label}: final_score '${score}'`)
+    scores.push(score)
+  }
+  check(scores[0] === scores[1], `the engines disagree on the score: ${scores.join(' vs ')}`)
+  return scores[0]
+}
+
+// The tracker's sync on its own: a handicap start, then a history that shares a prefix
+// (undo path), then one that shares nothing (clear_board and replay).
+async function syncShortHistories(enginePath) {
+  const engine = new Engine('tracker', enginePath)
+  await attach(engine)
+  const play = (c, v) => ({name: 'play', args: [c, v]})
+  const handicap = {name: 'set_free_handicap', args: ['D4', 'K10']}
+  const sent = []
+  engine.controller.on('command-sent', ({command}) => sent.push(commandLine(command)))
+
+  await engine.tracker.sync({
+    komi: 0.5,
+    boardsize: [13, 13],
+    history: [handicap, play('W', 'C3'), play('B', 'C4'), play('W', 'PASS'), play('B', 'E5')]
+  })
+  check(
+    sent.join('|') ===
+      'komi 0.5|boardsize 13|clear_board|set_free_handicap D4 K10|play W C3|play B C4|' +
+        'play W PASS|play B E5',
+    `first sync sent ${sent.join('|')}`
+  )
+  check(
+    (await engine.send('list_stones', 'black')).content === 'K10 E5 C4 D4',
+    'sync did not set up the handicap game'
+  )
+
+  // Three moves shared, two to take back (the tracker undoes only while fewer moves are
+  // undone than kept).
+  sent.length = 0
+  await engine.tracker.sync({
+    komi: 0.5,
+    boardsize: [13, 13],
+    history: [handicap, play('W', 'C3'), play('B', 'C4'), play('W', 'D6')]
+  })
+  check(sent.join('|') === 'undo|undo|play W D6', `second sync sent ${sent.join('|')}`)
+  check(
+    (await engine.send('list_stones', 'black')).content === 'K10 C4 D4' &&
+      (await engine.send('list_stones', 'white')).content === 'D6 C3',
+    'the undo path left the wrong stones'
+  )
+
+  sent.length = 0
+  await engine.tracker.sync({
+    komi: 0.5,
+    boardsize: [13, 13],
+    history: [play('B', 'G7'), play('W', 'G6')]
+  })
+  check(sent.join('|') === 'clear_board|play B G7|play W G6', `third sync sent ${sent.join('|')}`)
+  check(
+    (await engine.send('list_stones', 'black')).content === 'G7',
+    'the replay path left the wrong stones'
+  )
+
+  // An id goes out and comes back (Sabaki itself sends none).
+  const withId = await engine.controller.sendCommand({id: 7, name: 'name'})
+  check(withId.id === 7 && withId.content === 'shicho', 'the id was not echoed')
+
+  await engine.stop()
+  engine.checkRawOutput()
+}
+
+async function main() {
+  const enginePath = process.argv[2]
+  check(enginePath, 'usage: node tests/sabaki/client.js ENGINE')
+  const absolute = path.resolve(enginePath)
+  setTimeout(() => fail(`no result within ${TIMEOUT_MS / 1000} s`), TIMEOUT_MS).unref()
+
+  const black = new Engine('black', absolute)
+  const white = new Engine('white', absolute)
+  await Promise.all([attach(black), attach(white)])
+  const game = await playGame(black, white)
+  const sent = black.exchanges.map(x => commandLine(x.command))
+  const komiAt = sent.indexOf('komi 6.5')
+  check(
+    komiAt >= 4 && sent.slice(komiAt, komiAt + 3).join('|') === 'komi 6.5|boardsize 9|clear_board',
+    `the first sync sent ${sent.slice(komiAt, komiAt + 3).join('|')}`
+  )
+  const score = await afterTheGame(black, white, game)
+  await black.stop()
+  await white.stop()
+  black.checkRawOutput()
+  white.checkRawOutput()
+
+  await syncShortHistories(absolute)
+
+  const end = game.resigned ? `${game.resigned} resigned` : 'two passes'
+  console.log(
+    `sabaki client: ok: ${game.history.length} moves, ${end}, final_score ${score}; ` +
+      'tracker sync ok'
+  )
+}
+
+main().catch(err => fail(err && err.stack ? err.stack : String(err)))
