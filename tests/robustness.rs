@@ -56,11 +56,14 @@ struct Outcome {
     exit_code: Option<i32>,
 }
 
-/// Runs the engine in `cwd` on `input` (written all at once from another thread, without
-/// waiting for any response) and collects everything it writes.
+/// Runs the engine in `cwd` on `input` and collects everything it writes. All of the input
+/// goes in before a single byte of output is read: a controller may pipeline that far, so
+/// the engine must keep reading its input while its own output waits (a pipe holds only
+/// 64 KB of responses).
 ///
 /// # Panics
-/// When the engine has not exited within `SESSION_TIMEOUT` (it is killed first).
+/// When the engine stops taking input, or has not exited within `SESSION_TIMEOUT` (it is
+/// killed first).
 fn run_engine(cwd: &Path, input: Vec<u8>, context: &str) -> Outcome {
     let mut child = Command::new(env!("CARGO_BIN_EXE_shicho"))
         .current_dir(cwd)
@@ -71,10 +74,18 @@ fn run_engine(cwd: &Path, input: Vec<u8>, context: &str) -> Outcome {
         .expect("the engine starts");
     let mut stdin = child.stdin.take().expect("piped stdin");
     let mut stdout = child.stdout.take().expect("piped stdout");
-    // The writer may fail with a broken pipe once the engine has quit; that is its right.
-    let writer = thread::spawn(move || {
+    let (written, wrote) = mpsc::channel();
+    thread::spawn(move || {
+        // A broken pipe once the engine has quit is its right, not a failure.
         let _ = stdin.write_all(&input);
+        drop(stdin);
+        let _ = written.send(());
     });
+    if wrote.recv_timeout(SESSION_TIMEOUT).is_err() {
+        let _ = child.kill();
+        let _ = child.wait();
+        panic!("{context}: the engine stopped reading its input while its output waited");
+    }
     let (sender, receiver) = mpsc::channel();
     thread::spawn(move || {
         let mut out = Vec::new();
@@ -90,7 +101,6 @@ fn run_engine(cwd: &Path, input: Vec<u8>, context: &str) -> Outcome {
         }
     };
     let status = child.wait().expect("the engine is waited for");
-    let _ = writer.join();
     Outcome {
         stdout,
         exit_code: status.code(),
