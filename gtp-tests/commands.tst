@@ -112,31 +112,32 @@ komi 3.5
 #? [W\+3\.5]
 
 # ----- Handicap ------------------------------------------------------------------------------
-# fixed_handicap: GTP's placement, as GNU Go prints it (sorted, top row first).
+# fixed_handicap: GTP's placement, as GNU Go prints it (sorted, top row first). Test ids
+# are size * 100 + stones.
 boardsize 19
 clear_board
-60 fixed_handicap 2
+1902 fixed_handicap 2
 #? [Q16 D4]
 clear_board
-61 fixed_handicap 3
+1903 fixed_handicap 3
 #? [D16 Q16 D4]
 clear_board
-62 fixed_handicap 4
+1904 fixed_handicap 4
 #? [D16 Q16 D4 Q4]
 clear_board
-63 fixed_handicap 5
+1905 fixed_handicap 5
 #? [D16 Q16 K10 D4 Q4]
 clear_board
-64 fixed_handicap 6
+1906 fixed_handicap 6
 #? [D16 Q16 D10 Q10 D4 Q4]
 clear_board
-65 fixed_handicap 7
+1907 fixed_handicap 7
 #? [D16 Q16 D10 K10 Q10 D4 Q4]
 clear_board
-66 fixed_handicap 8
+1908 fixed_handicap 8
 #? [D16 K16 Q16 D10 Q10 D4 K4 Q4]
 clear_board
-67 fixed_handicap 9
+1909 fixed_handicap 9
 #? [D16 K16 Q16 D10 K10 Q10 D4 K4 Q4]
 68 list_stones black
 #? [D16 K16 Q16 D10 K10 Q10 D4 K4 Q4]
@@ -160,26 +161,53 @@ clear_board
 #? []
 
 boardsize 13
-77 fixed_handicap 2
+1302 fixed_handicap 2
 #? [K10 D4]
 clear_board
-78 fixed_handicap 5
+1303 fixed_handicap 3
+#? [D10 K10 D4]
+clear_board
+1304 fixed_handicap 4
+#? [D10 K10 D4 K4]
+clear_board
+1305 fixed_handicap 5
 #? [D10 K10 G7 D4 K4]
 clear_board
-79 fixed_handicap 9
+1306 fixed_handicap 6
+#? [D10 K10 D7 K7 D4 K4]
+clear_board
+1307 fixed_handicap 7
+#? [D10 K10 D7 G7 K7 D4 K4]
+clear_board
+1308 fixed_handicap 8
+#? [D10 G10 K10 D7 K7 D4 G4 K4]
+clear_board
+1309 fixed_handicap 9
 #? [D10 G10 K10 D7 G7 K7 D4 G4 K4]
 
 boardsize 9
-80 fixed_handicap 2
+902 fixed_handicap 2
 #? [G7 C3]
 clear_board
-81 fixed_handicap 4
+903 fixed_handicap 3
+#? [C7 G7 C3]
+clear_board
+904 fixed_handicap 4
 #? [C7 G7 C3 G3]
 clear_board
-82 fixed_handicap 6
+905 fixed_handicap 5
+#? [C7 G7 E5 C3 G3]
+clear_board
+906 fixed_handicap 6
 #? [C7 G7 C5 G5 C3 G3]
 clear_board
-83 fixed_handicap 9
+907 fixed_handicap 7
+#? [C7 G7 C5 E5 G5 C3 G3]
+clear_board
+908 fixed_handicap 8
+#? [C7 E7 G7 C5 G5 C3 E3 G3]
+clear_board
+909 fixed_handicap 9
 #? [C7 E7 G7 C5 E5 G5 C3 E3 G3]
 clear_board
 84 fixed_handicap 10   # invalid number of stones
@@ -704,6 +732,10 @@ komi 7.5
 #? []
 305 undo   # cannot undo
 #? [.*]*
+306 printsgf no/such/folder/x.sgf   # cannot write file
+#? [.*]*
+307 printsgf a b   # syntax error
+#? [.*]*
 # Setup stones all Black with Black to move (not a handicap): the player to move survives.
 boardsize 9
 gogui-setup b a1 b b2
@@ -721,48 +753,44 @@ gogui-setup_player w
 printsgf games/roundtrip.out.sgf
 311 loadsgf games/roundtrip.out.sgf
 #? [white]
-306 printsgf no/such/folder/x.sgf   # cannot write file
-#? [.*]*
-307 printsgf a b   # syntax error
-#? [.*]*
 
 # ----- Rules ---------------------------------------------------------------------------------
-310 kata-set-rules japanese
+312 kata-set-rules japanese
 #? []
-311 kata-get-rules
+313 kata-get-rules
 #? [\{"hasButton":false,"ko":"SIMPLE","scoring":"TERRITORY","suicide":false,"tax":"NONE","whiteHandicapBonus":"0","topology":"PLANE","preset":"japanese"\}]
-312 shicho-rules
+314 shicho-rules
 #? [japanese \(ko simple, suicide forbidden, scoring territory, topology plane\), komi 0\.5]
-313 kata-set-rules tromp-taylor
-#? []
-314 kata-get-rules
-#? [.*"ko":"POSITIONAL","scoring":"AREA","suicide":true.*"preset":"tromp-taylor".*]
-315 kata-set-rules ko=situational,suicide=forbidden,scoring=area,topology=plane
+315 kata-set-rules tromp-taylor
 #? []
 316 kata-get-rules
+#? [.*"ko":"POSITIONAL","scoring":"AREA","suicide":true.*"preset":"tromp-taylor".*]
+317 kata-set-rules ko=situational,suicide=forbidden,scoring=area,topology=plane
+#? []
+318 kata-get-rules
 #? [.*"ko":"SITUATIONAL".*"suicide":false.*]
 # Rule changes on one topology keep the game.
-317 list_stones black
+319 list_stones black
 #? [A1]
-318 kata-set-rules klingon   # unknown rules
+320 kata-set-rules klingon   # unknown rules
 #? [.*]*
-319 kata-set-rules   # syntax error
+321 kata-set-rules   # syntax error
 #? [.*]*
-320 kata-set-rules chinese japanese   # syntax error
+322 kata-set-rules chinese japanese   # syntax error
 #? [.*]*
-321 kata-get-rules now   # syntax error
+323 kata-get-rules now   # syntax error
 #? [.*]*
-322 shicho-rules now   # syntax error
+324 shicho-rules now   # syntax error
 #? [.*]*
 # A failed kata-set-rules keeps the rules (these settings are AGA's, and print so).
-323 shicho-rules
+325 shicho-rules
 #? [aga \(ko situational, suicide forbidden, scoring area, topology plane\), komi 0\.5]
 # A new topology starts an empty board of the same size; komi stays.
-324 kata-set-rules daoqi
+326 kata-set-rules daoqi
 #? []
-325 list_stones black
+327 list_stones black
 #? []
-326 gogui-title
+328 gogui-title
 #? [shicho 9x9 daoqi komi 0\.5]
 
 # ----- The torus view ------------------------------------------------------------------------
