@@ -710,21 +710,32 @@ fn very_long_lines_get_one_response_each() {
     assert_eq!(by_id("7").text, "E5", "the session stayed in step");
 }
 
-/// `loadsgf` on something that is not a file (a FIFO nobody writes to) must fail at once
-/// rather than wait for ever; `loadsgf` on a folder must fail too.
+/// `loadsgf` and `printsgf` on something that is not a regular file (a FIFO nobody reads or
+/// writes, a folder, the engine's own stdout) must fail at once rather than wait for ever
+/// or write into the protocol stream.
 #[cfg(unix)]
 #[test]
-fn loadsgf_refuses_what_is_not_a_regular_file() {
+fn sgf_commands_refuse_what_is_not_a_regular_file() {
     let scratch = Scratch::new("fifo");
     let fifo = scratch.0.join("pipe.sgf");
     let path = std::ffi::CString::new(fifo.as_os_str().as_encoded_bytes()).expect("no NUL");
     // SAFETY: mkfifo reads the NUL-terminated path and nothing else.
     assert_eq!(unsafe { libc::mkfifo(path.as_ptr(), 0o600) }, 0, "mkfifo");
     std::fs::create_dir(scratch.0.join("folder.sgf")).expect("a folder");
-    let input = b"1 loadsgf pipe.sgf\n2 loadsgf folder.sgf\n3 name\n4 quit\n".to_vec();
-    let outcome = run_engine(&scratch.0, input.clone(), "loadsgf on a FIFO");
-    let replies = check_session(&input, &outcome, "loadsgf on a FIFO");
-    assert!(!replies[0].ok && replies[0].text == "cannot load file");
-    assert!(!replies[1].ok && replies[1].text == "cannot load file");
-    assert_eq!(replies[2].text, "shicho");
+    let input = b"1 loadsgf pipe.sgf\n2 loadsgf folder.sgf\n3 printsgf pipe.sgf\n\
+                  4 printsgf folder.sgf\n5 printsgf /dev/stdout\n6 printsgf ok.sgf\n\
+                  7 loadsgf ok.sgf\n8 quit\n"
+        .to_vec();
+    let context = "SGF commands on a FIFO";
+    let outcome = run_engine(&scratch.0, input.clone(), context);
+    let replies = check_session(&input, &outcome, context);
+    for reply in &replies[..5] {
+        assert!(!reply.ok, "{context}: {reply:?}");
+    }
+    assert_eq!(replies[0].text, "cannot load file");
+    assert_eq!(replies[1].text, "cannot load file");
+    assert!(
+        replies[5].ok && replies[6].ok,
+        "{context}: a regular file works"
+    );
 }

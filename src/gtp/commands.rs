@@ -653,6 +653,11 @@ fn printsgf(e: &mut Engine, args: &[String]) -> Reply {
     let text = sgf::write_game(&game_record(&e.game));
     match args {
         [] => Ok(text),
+        // Only a regular file, new or old: opening a FIFO for writing waits for a reader, and
+        // a device such as /dev/stdout would put the record into the GTP stream.
+        [file] if std::fs::metadata(file).is_ok_and(|m| !m.is_file()) => {
+            Err("cannot write file: not a regular file".into())
+        }
         [file] => std::fs::write(file, text)
             .map(|()| String::new())
             .map_err(|err| format!("cannot write file: {err}")),
