@@ -1038,6 +1038,23 @@ gogui-play_sequence w g7 w g6 b g8 b f7 b h7 b h6
 460 decrease_depths 1   # syntax error
 #? [.*]*
 
+# A rules change ends a reading sequence, as every other change of the game does, so that
+# trymove and is_legal never judge by different rules.
+boardsize 9
+gogui-play_sequence b a1 w a2 w b2 w c1
+trymove w e5
+kata-set-rules new-zealand
+461 color e5
+#? [empty]
+462 is_legal b b1
+#? [1]
+463 trymove b b1
+#? []
+464 color a1
+#? [empty]
+465 popgo
+#? []
+
 # ----- quit ----------------------------------------------------------------------------------
 470 quit
 #? []

@@ -677,6 +677,10 @@ fn kata_set_rules(e: &mut Engine, args: &[String]) -> Reply {
     if topology_changes {
         reset_position_state(e);
     }
+    // The reading stack judges its moves by the suicide rule it was made with: like every
+    // other change of the game, a rules change ends the sequence, so that trymove and
+    // is_legal never disagree.
+    e.reading = None;
     Ok(String::new())
 }
 
