@@ -783,12 +783,7 @@ fn legal_now(e: &Engine, c: Color, m: Move) -> bool {
 }
 
 fn is_legal(e: &mut Engine, args: &[String]) -> Reply {
-    arity(args, 2).map_err(|_| INVALID_COLOR_OR_COORDINATE.to_string())?;
-    let c = parse::parse_color(&args[0]).map_err(|_| INVALID_COLOR_OR_COORDINATE.to_string())?;
-    let m = e
-        .geo()
-        .parse_move(&args[1])
-        .map_err(|_| INVALID_COLOR_OR_COORDINATE.to_string())?;
+    let (c, m) = e.gg_move_args(args)?;
     Ok(if legal_now(e, c, m) { "1" } else { "0" }.into())
 }
 

@@ -183,6 +183,19 @@ impl Engine {
     }
 }
 
+impl Engine {
+    /// GNU Go's `COLOUR VERTEX` argument pair (`is_legal`, `trymove`), with its error text.
+    pub(crate) fn gg_move_args(&self, args: &[String]) -> Result<(Color, Move), String> {
+        let bad = || INVALID_COLOR_OR_COORDINATE.to_string();
+        let [color, vertex] = args else {
+            return Err(bad());
+        };
+        let c = parse::parse_color(color).map_err(|_| bad())?;
+        let m = self.geo().parse_move(vertex).map_err(|_| bad())?;
+        Ok((c, m))
+    }
+}
+
 /// Exactly `n` arguments, or a syntax error.
 pub(crate) fn arity(args: &[String], n: usize) -> Result<(), String> {
     if args.len() == n {

@@ -5,7 +5,6 @@
 use crate::color::Color;
 use crate::gtp::commands::current_board;
 use crate::gtp::engine::{Engine, Handler, Reply, arity, color_arg, errors::*, format_points};
-use crate::gtp::parse;
 use crate::movegen::{self, Reason};
 use crate::point::{Move, Point};
 use crate::rng::Rng;
@@ -101,12 +100,7 @@ fn does(e: &mut Engine, args: &[String], attacking: bool) -> Reply {
 /// which the observation and reading commands then look at, until `popgo`. The game itself
 /// is untouched.
 fn trymove(e: &mut Engine, args: &[String], ignore_ko: bool) -> Reply {
-    arity(args, 2).map_err(|_| INVALID_COLOR_OR_COORDINATE.to_string())?;
-    let c = parse::parse_color(&args[0]).map_err(|_| INVALID_COLOR_OR_COORDINATE.to_string())?;
-    let m = e
-        .geo()
-        .parse_move(&args[1])
-        .map_err(|_| INVALID_COLOR_OR_COORDINATE.to_string())?;
+    let (c, m) = e.gg_move_args(args)?;
     let suicide_allowed = e.game.rules().suicide_allowed();
     let game_board = e.game.board();
     let stack = e
