@@ -6,6 +6,7 @@ mod game;
 mod geometry;
 pub mod gtp;
 pub mod handicap;
+pub mod mcts;
 pub mod movegen;
 pub mod ownership;
 pub mod playout;

@@ -12,6 +12,7 @@ use crate::color::Color;
 use crate::game::Game;
 use crate::geometry::{Geometry, VertexError};
 use crate::gtp::parse::{self, CommandLineErrorKind};
+use crate::mcts;
 use crate::point::{Move, Point};
 use crate::rng::Rng;
 use crate::rules::Rules;
@@ -52,6 +53,19 @@ pub struct Config {
     pub komi: f64,
     /// Seed of genmove's random choices (reg_genmove always uses its own fixed seed).
     pub seed: u64,
+    /// How genmove chooses.
+    pub player: Player,
+    /// What the tree search may spend (with `Player::Mcts`).
+    pub search: mcts::Params,
+}
+
+/// How genmove chooses its move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Player {
+    /// Monte-Carlo tree search, with the heuristics as priors and playout policy.
+    Mcts,
+    /// The ladder-aware heuristics alone (`movegen`): instant, and much weaker.
+    Heuristic,
 }
 
 impl Default for Config {
@@ -62,6 +76,8 @@ impl Default for Config {
             size: rules.default_size(),
             komi: rules.default_komi(),
             seed: 1,
+            player: Player::Mcts,
+            search: mcts::Params::default(),
         }
     }
 }
@@ -86,6 +102,10 @@ pub struct Engine {
     pub(crate) reading: Option<ReadingStack>,
     /// What `attack`, `defend` and friends may read (`increase_depths`/`decrease_depths`).
     pub(crate) budget: Budget,
+    pub(crate) player: Player,
+    pub(crate) search: mcts::Params,
+    /// The last tree search's result, for the analyze commands.
+    pub(crate) last_search: Option<mcts::SearchResult>,
 }
 
 impl Engine {
@@ -101,6 +121,9 @@ impl Engine {
             interrupt: Arc::new(AtomicBool::new(false)),
             reading: None,
             budget: Budget::default(),
+            player: config.player,
+            search: config.search.clone(),
+            last_search: None,
         }
     }
 
