@@ -4,6 +4,7 @@ mod board;
 mod color;
 mod game;
 mod geometry;
+pub mod perft;
 mod point;
 mod rules;
 pub mod score;
