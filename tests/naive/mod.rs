@@ -29,13 +29,13 @@ pub enum Refusal {
     Superko,
 }
 
-/// What a play does to the stones, before any ko rule is considered.
-struct Outcome {
-    grid: Grid,
+/// What a play does to the stones, before the suicide and ko rules are considered.
+pub struct Effects {
+    pub grid: Grid,
     /// Opponent stones removed.
-    captured: u32,
-    /// Own stones removed by a suicide (only where suicide is allowed).
-    suicided: u32,
+    pub captured: u32,
+    /// Own stones removed (a suicide, legal or not).
+    pub suicided: u32,
 }
 
 /// One move of the history.
@@ -120,43 +120,47 @@ impl Naive {
 
     /// The orthogonal neighbours of point index `i`, straight from the coordinates. On a 2x2
     /// torus the same point comes twice; every user below is a flood fill, which doesn't care.
-    pub fn neighbours(&self, i: usize) -> Vec<usize> {
+    pub fn neighbours(&self, i: usize) -> impl Iterator<Item = usize> + use<> {
         let n = self.size as i64;
+        let torus = self.torus;
         let (x, y) = ((i as i64) % n, (i as i64) / n);
-        let mut out = Vec::with_capacity(4);
-        for (dx, dy) in [(-1, 0), (1, 0), (0, -1), (0, 1)] {
-            let (mut nx, mut ny) = (x + dx, y + dy);
-            if self.torus {
-                nx = (nx + n) % n;
-                ny = (ny + n) % n;
-            } else if nx < 0 || nx >= n || ny < 0 || ny >= n {
-                continue;
-            }
-            out.push((ny * n + nx) as usize);
-        }
-        out
+        [(-1, 0), (1, 0), (0, -1), (0, 1)]
+            .into_iter()
+            .filter_map(move |(dx, dy)| {
+                let (mut nx, mut ny) = (x + dx, y + dy);
+                if torus {
+                    nx = (nx + n) % n;
+                    ny = (ny + n) % n;
+                } else if nx < 0 || nx >= n || ny < 0 || ny >= n {
+                    return None;
+                }
+                Some((ny * n + nx) as usize)
+            })
     }
 
     /// The chain through the stone at `i` in `grid` and its liberties, each sorted by index.
     pub fn chain_in(&self, grid: &Grid, i: usize) -> (Vec<usize>, Vec<usize>) {
         let color = grid[i];
         assert!(color.is_some(), "chain_in asked about an empty point");
-        let mut in_chain = vec![false; grid.len()];
-        let mut is_liberty = vec![false; grid.len()];
-        let mut stack = vec![i];
-        in_chain[i] = true;
-        while let Some(s) = stack.pop() {
-            for q in self.neighbours(s) {
+        let mut stones = vec![i];
+        let mut libs = Vec::new();
+        // `stones` doubles as the work list: everything before `next` has been expanded.
+        let mut next = 0;
+        while next < stones.len() {
+            for q in self.neighbours(stones[next]) {
                 if grid[q].is_none() {
-                    is_liberty[q] = true;
-                } else if grid[q] == color && !in_chain[q] {
-                    in_chain[q] = true;
-                    stack.push(q);
+                    if !libs.contains(&q) {
+                        libs.push(q);
+                    }
+                } else if grid[q] == color && !stones.contains(&q) {
+                    stones.push(q);
                 }
             }
+            next += 1;
         }
-        let pick = |marks: Vec<bool>| (0..grid.len()).filter(|&j| marks[j]).collect();
-        (pick(in_chain), pick(is_liberty))
+        stones.sort();
+        libs.sort();
+        (stones, libs)
     }
 
     /// The chain through the stone on `p` in the current position, and its liberties.
@@ -164,9 +168,12 @@ impl Naive {
         self.chain_in(self.grid(), p.index())
     }
 
-    /// What `c` playing on the empty point `i` does to the stones, or `Err(Suicide)` when the
-    /// play would leave its own chain without liberties and suicide is forbidden.
-    fn outcome(&self, c: Color, i: usize) -> Result<Outcome, Refusal> {
+    /// What `c` playing on the empty point `p` does to the stones, whatever the suicide and
+    /// ko rules: place the stone, remove opponent chains left without liberties, then the
+    /// mover's own chain if it has none.
+    pub fn effects(&self, c: Color, p: Point) -> Effects {
+        let i = p.index();
+        assert!(self.grid()[i].is_none(), "effects of a play on a stone");
         let mut grid = self.grid().clone();
         grid[i] = Some(c);
         let mut captured = 0;
@@ -184,37 +191,42 @@ impl Naive {
         let mut suicided = 0;
         let (stones, libs) = self.chain_in(&grid, i);
         if libs.is_empty() {
-            if self.rules.suicide == SuicideRule::Forbidden {
-                return Err(Refusal::Suicide);
-            }
             suicided = stones.len() as u32;
             for s in stones {
                 grid[s] = None;
             }
         }
-        Ok(Outcome {
+        Effects {
             grid,
             captured,
             suicided,
-        })
+        }
     }
 
-    /// Checks `c` playing `m` against every rule; on success, what the play does.
-    fn judge(&self, c: Color, m: Move) -> Result<Option<Outcome>, Refusal> {
-        let Move::Play(p) = m else { return Ok(None) };
-        let i = p.index();
-        if self.grid()[i].is_some() {
-            return Err(Refusal::Occupied);
+    /// The position that stood just before the last move of `c`'s opponent, if it moved.
+    pub fn before_opponent_move(&self, c: Color) -> Option<&Grid> {
+        let last = self.turns.iter().rposition(|t| t.color == c.other())?;
+        Some(&self.positions[last].0)
+    }
+
+    /// Whether `c`'s opponent has moved and every move since was a pass by `c`.
+    pub fn only_passes_since_opponent_move(&self, c: Color) -> bool {
+        match self.turns.iter().rposition(|t| t.color == c.other()) {
+            Some(last) => self.turns[last + 1..].iter().all(|t| t.mv == Move::Pass),
+            None => false,
         }
-        let outcome = self.outcome(c, i)?;
-        let after = &outcome.grid;
+    }
+
+    /// Whether the rules let `c` make a play with these effects: the suicide rule, then the
+    /// ko rule.
+    pub fn verdict(&self, c: Color, effects: &Effects) -> Result<(), Refusal> {
+        if effects.suicided > 0 && self.rules.suicide == SuicideRule::Forbidden {
+            return Err(Refusal::Suicide);
+        }
+        let after = &effects.grid;
         match self.rules.ko {
             KoRule::Simple => {
-                // The position that stood just before the opponent's last move, if any.
-                let last = self.turns.iter().rposition(|t| t.color == c.other());
-                if let Some(k) = last
-                    && &self.positions[k].0 == after
-                {
+                if self.before_opponent_move(c) == Some(after) {
                     return Err(Refusal::Ko);
                 }
             }
@@ -227,13 +239,24 @@ impl Naive {
                 if self
                     .positions
                     .iter()
-                    .any(|(g, next)| g == after && *next == c.other())
+                    .any(|(g, next)| *next == c.other() && g == after)
                 {
                     return Err(Refusal::Superko);
                 }
             }
         }
-        Ok(Some(outcome))
+        Ok(())
+    }
+
+    /// Checks `c` playing `m` against every rule; on success, what a play does.
+    fn judge(&self, c: Color, m: Move) -> Result<Option<Effects>, Refusal> {
+        let Move::Play(p) = m else { return Ok(None) };
+        if self.grid()[p.index()].is_some() {
+            return Err(Refusal::Occupied);
+        }
+        let effects = self.effects(c, p);
+        self.verdict(c, &effects)?;
+        Ok(Some(effects))
     }
 
     /// Whether `c` may play `m` now, and if not, why.
@@ -303,9 +326,21 @@ impl Naive {
 
     /// The count of the current position with no dead stones: stones and empty regions that
     /// reach only one colour under area scoring, those regions and captures under territory
-    /// scoring. Returns (Black's total, White's total) and the parts for a closer look.
+    /// scoring (komi left out).
     pub fn score(&self) -> NaiveScore {
-        let grid = self.grid();
+        self.score_with_dead(&[])
+    }
+
+    /// The count after taking the stones on the `dead` points off the board; each counts as a
+    /// prisoner of the other colour.
+    pub fn score_with_dead(&self, dead: &[usize]) -> NaiveScore {
+        let mut grid = self.grid().clone();
+        let mut prisoners = self.captures;
+        for &i in dead {
+            if let Some(c) = grid[i].take() {
+                prisoners[c.other().index()] += 1;
+            }
+        }
         let mut stones = [0u32; 2];
         for c in grid.iter().flatten() {
             stones[c.index()] += 1;
@@ -341,14 +376,12 @@ impl Naive {
         }
         let totals = match self.rules.scoring {
             Scoring::Area => [stones[0] + territory[0], stones[1] + territory[1]],
-            Scoring::Territory => [
-                territory[0] + self.captures[0],
-                territory[1] + self.captures[1],
-            ],
+            Scoring::Territory => [territory[0] + prisoners[0], territory[1] + prisoners[1]],
         };
         NaiveScore {
             stones,
             territory,
+            prisoners,
             totals,
         }
     }
@@ -359,5 +392,7 @@ impl Naive {
 pub struct NaiveScore {
     pub stones: [u32; 2],
     pub territory: [u32; 2],
+    /// Captures plus dead stones, by the colour that gets them.
+    pub prisoners: [u32; 2],
     pub totals: [u32; 2],
 }
