@@ -8,7 +8,7 @@
 //! Nothing here calls shicho's board, geometry or game: only `Color`, `Move`, `Point` (as an
 //! index) and the `Rules` settings are shared, so a bug in the fast code cannot hide here too.
 //!
-//! Slowness is the point; nothing is cached or incremental.
+//! Plainness is the point: nothing is cached or incremental, and it is slow.
 
 // Each test crate (`perft`, `oracle`) uses a different part of this module.
 #![allow(dead_code)]
