@@ -9,6 +9,7 @@ pub mod handicap;
 pub mod mcts;
 pub mod movegen;
 pub mod ownership;
+pub mod patterns;
 pub mod perft;
 pub mod playout;
 mod point;

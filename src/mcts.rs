@@ -3,14 +3,14 @@
 //! How to read this file:
 //! - A *simulation* copies the root board, walks down the tree choosing the most urgent child
 //!   at each node, expands a node once it has been visited `EXPAND_VISITS` times, finishes the
-//!   game with a policy playout (`playout::policy_move`: captures, saves, local replies, no
+//!   game with a policy playout (`playout::policy_move`: captures, saves, pattern replies, no
 //!   self-atari), counts it by area, and backs the result up the path.
 //! - *Urgency* mixes a child's own win rate with its RAVE (all-moves-as-first) win rate, the
 //!   RAVE share fading as real visits grow (`RAVE_EQUIV`). There is no exploration term:
 //!   exploration comes from the priors, which every child starts with as virtual visits and
-//!   wins (an even prior, plus bonuses for captures, saving moves, nearness to the last move,
-//!   and the heuristic move generator's choice; penalties for self-atari and the first line in
-//!   an empty area).
+//!   wins (an even prior, plus bonuses for captures, saving moves, 3x3 shape patterns,
+//!   nearness to the last move, and the heuristic move generator's choice; penalties for
+//!   self-atari and the first line in an empty area).
 //! - Win rates are kept from the point of view of the player who made the move into the node.
 //! - Legality: children are legal on the board (ko point, no suicide); at the root they are
 //!   checked against the game's full rules (superko included); below the root a capture may
@@ -26,6 +26,7 @@ use crate::color::Color;
 use crate::game::Game;
 use crate::movegen::{self, Reason};
 use crate::ownership;
+use crate::patterns;
 use crate::playout::{Recent, move_cap, policy_move};
 use crate::point::{Move, Point};
 use crate::rng::Rng;
@@ -34,8 +35,8 @@ use crate::score::{self, settled_points};
 
 // Tunables.
 
-/// Visits before a leaf gets children of its own.
-pub const EXPAND_VISITS: f32 = 8.0;
+/// Simulations through a leaf before it gets children of its own.
+pub const EXPAND_VISITS: u32 = 8;
 /// Visits at which a child's own statistics weigh as much as its RAVE statistics.
 pub const RAVE_EQUIV: f32 = 3500.0;
 /// Every child starts with this many virtual visits at a 50% win rate.
@@ -49,6 +50,8 @@ pub const PRIOR_SAVE: f32 = 20.0;
 pub const PRIOR_SELF_ATARI: f32 = 10.0;
 /// Extra virtual wins by distance (Manhattan, 1 and 2) to the last move.
 pub const PRIOR_NEAR_LAST: [f32; 2] = [12.0, 8.0];
+/// Extra virtual wins for a move that fits a 3x3 shape pattern.
+pub const PRIOR_PATTERN: f32 = 10.0;
 /// Extra virtual losses for the first two lines far from any stone (plane boards only).
 pub const PRIOR_EMPTY_EDGE: f32 = 10.0;
 /// Extra virtual wins at the root for the heuristic move generator's tactical choice
@@ -117,6 +120,9 @@ struct Node {
     children: u16,
     first_child: u32,
     expanded: bool,
+    /// Simulations through this node (priors not included).
+    real: u32,
+    /// Visits and wins with the priors' virtual ones included: what urgency is made of.
     visits: f32,
     wins: f32,
     rave_visits: f32,
@@ -130,6 +136,7 @@ impl Node {
             children: 0,
             first_child: 0,
             expanded: false,
+            real: 0,
             visits: prior_visits,
             wins: prior_wins,
             rave_visits: 0.0,
@@ -378,7 +385,7 @@ impl<'g> Search<'g> {
         loop {
             let n = self.tree[node as usize];
             if !n.expanded {
-                if n.visits < EXPAND_VISITS + PRIOR_EVEN {
+                if n.real < EXPAND_VISITS {
                     break;
                 }
                 self.expand(node, c, last);
@@ -451,10 +458,12 @@ impl<'g> Search<'g> {
         for i in 1..self.path.len() {
             let won = (mover == Color::Black) == black_wins;
             let n = &mut self.tree[self.path[i] as usize];
+            n.real += 1;
             n.visits += 1.0;
             n.wins += won as u32 as f32;
             mover = mover.other();
         }
+        self.tree[0].real += 1;
         self.tree[0].visits += 1.0;
         // RAVE: at the node reached after ply d, the children are moves of the colour to move
         // there; a child whose point that colour played first at ply d or later shares in the
@@ -490,7 +499,7 @@ impl<'g> Search<'g> {
             .iter()
             .map(|n| Candidate {
                 mv: n.mv(),
-                visits: n.visits as u32,
+                visits: n.real,
                 winrate: (n.wins / n.visits) as f64,
             })
             .collect();
@@ -578,6 +587,10 @@ fn priors(board: &Board, c: Color, p: Point, last: Option<Point>) -> (f32, f32) 
                 visits += PRIOR_SELF_ATARI;
             }
         }
+    }
+    if patterns::matches(board, p) {
+        visits += PRIOR_PATTERN;
+        wins += PRIOR_PATTERN;
     }
     // Locality.
     if let Some(l) = last {
