@@ -233,6 +233,7 @@ pub(crate) fn decide(e: &mut Engine, c: Color, deterministic: bool) -> Decision 
         e.rng.next_u64()
     };
     match e.player {
+        Player::Random => Decision::Play(random_legal_move(&e.game, c, seed)),
         Player::Heuristic => Decision::Play(crate::movegen::genmove(
             &e.game,
             c,
@@ -243,12 +244,24 @@ pub(crate) fn decide(e: &mut Engine, c: Color, deterministic: bool) -> Decision 
             if !deterministic && let Some(budget) = e.clock.budget(c, e.geo().num_points()) {
                 params.time = Some(params.time.map_or(budget, |t| t.min(budget)));
             }
-            let result = mcts::search(&e.game, c, &params, seed, &e.interrupt);
-            let decision = result.decision;
-            e.last_search = Some(result);
-            decision
+            mcts::search(&e.game, c, &params, seed, &e.interrupt).decision
         }
     }
+}
+
+/// A uniformly random legal move (superko included) that fills no own one-point eye, or a
+/// pass when there is none.
+fn random_legal_move(game: &Game, c: Color, seed: u64) -> Move {
+    let mut rng = crate::rng::Rng::new(seed);
+    let mut candidates: Vec<Point> = game.board().empties().to_vec();
+    candidates.sort();
+    while !candidates.is_empty() {
+        let p = candidates.swap_remove(rng.below(candidates.len()));
+        if !game.board().is_eye_shape(c, p) && game.is_legal(c, Move::Play(p)) {
+            return Move::Play(p);
+        }
+    }
+    Move::Pass
 }
 
 fn genmove_common(e: &mut Engine, args: &[String], cleanup: bool) -> Reply {
@@ -313,12 +326,13 @@ fn reg_genmove(e: &mut Engine, args: &[String]) -> Reply {
     })
 }
 
-/// `shicho-player mcts|heuristic [PLAYOUTS]`: how genmove chooses from now on (and, for the
+/// `shicho-player mcts|heuristic|random [PLAYOUTS]`: how genmove chooses from now on (and, for the
 /// tree search, its simulations per move). Without arguments: the current setting.
 fn shicho_player(e: &mut Engine, args: &[String]) -> Reply {
     let name = |p: Player| match p {
         Player::Mcts => "mcts",
         Player::Heuristic => "heuristic",
+        Player::Random => "random",
     };
     let (player, playouts) = match args {
         [] => return Ok(format!("{} {}", name(e.player), e.search.playouts)),
@@ -329,6 +343,7 @@ fn shicho_player(e: &mut Engine, args: &[String]) -> Reply {
     e.player = match player.as_str() {
         "mcts" => Player::Mcts,
         "heuristic" => Player::Heuristic,
+        "random" => Player::Random,
         _ => return Err(SYNTAX_ERROR.into()),
     };
     if let Some(n) = playouts {

@@ -66,6 +66,8 @@ pub enum Player {
     Mcts,
     /// The ladder-aware heuristics alone (`movegen`): instant, and much weaker.
     Heuristic,
+    /// A uniformly random legal move that fills no own eye: a baseline for matches.
+    Random,
 }
 
 impl Default for Config {
@@ -104,8 +106,6 @@ pub struct Engine {
     pub(crate) budget: Budget,
     pub(crate) player: Player,
     pub(crate) search: mcts::Params,
-    /// The last tree search's result, for the analyze commands.
-    pub(crate) last_search: Option<mcts::SearchResult>,
 }
 
 impl Engine {
@@ -123,7 +123,6 @@ impl Engine {
             budget: Budget::default(),
             player: config.player,
             search: config.search.clone(),
-            last_search: None,
         }
     }
 
