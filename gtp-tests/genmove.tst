@@ -1,5 +1,6 @@
 # The heuristic move generator through reg_genmove (deterministic: fixed seed).
 # GNU Go 3.8 plays the same moves except where a comment says why not.
+shicho-player heuristic
 
 # The ladder tutorial: White G7 G6, Black G8 F7 H7 H6. Black plays the working ladder.
 boardsize 9

@@ -17,6 +17,19 @@ pub const MAX_SIZE: usize = 25;
 /// GTP column letters: `I` is skipped.
 const COLUMN_LETTERS: &[u8; 25] = b"ABCDEFGHJKLMNOPQRSTUVWXYZ";
 
+/// Column and row offsets of the eight points around a point, in the order `Geometry::ring`
+/// gives them: the row above (left to right), the two sides, the row below.
+pub const RING_OFFSETS: [(i64, i64); 8] = [
+    (-1, 1),
+    (0, 1),
+    (1, 1),
+    (-1, 0),
+    (1, 0),
+    (-1, -1),
+    (0, -1),
+    (1, -1),
+];
+
 /// Whether the board has edges or wraps around on both axes (Dao-qi).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Topology {
@@ -122,6 +135,8 @@ pub struct Geometry {
     topology: Topology,
     neighbours: Vec<Adjacent>,
     diagonals: Vec<Adjacent>,
+    /// The eight surrounding points in `RING_OFFSETS` order, `None` off the board.
+    ring: Vec<[Option<Point>; 8]>,
     /// Number of u64 words in a bitset holding one bit per point.
     words: usize,
 }
@@ -160,6 +175,7 @@ impl Geometry {
         };
         let mut neighbours = Vec::with_capacity(size * size);
         let mut diagonals = Vec::with_capacity(size * size);
+        let mut ring = Vec::with_capacity(size * size);
         for y in 0..n {
             for x in 0..n {
                 let orth = [(x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)];
@@ -175,6 +191,7 @@ impl Geometry {
                 diagonals.push(Adjacent::build(
                     diag.iter().filter_map(|&(a, b)| wrap(a, b)),
                 ));
+                ring.push(RING_OFFSETS.map(|(dx, dy)| wrap(x + dx, y + dy)));
             }
         }
         Geometry {
@@ -182,6 +199,7 @@ impl Geometry {
             topology,
             neighbours,
             diagonals,
+            ring,
             words: (size * size).div_ceil(64),
         }
     }
@@ -230,6 +248,12 @@ impl Geometry {
     #[inline]
     pub fn neighbours(&self, p: Point) -> &[Point] {
         self.neighbours[p.index()].as_slice()
+    }
+
+    /// The eight points around `p` in `RING_OFFSETS` order; `None` beyond a plane's edge.
+    #[inline]
+    pub fn ring(&self, p: Point) -> &[Option<Point>; 8] {
+        &self.ring[p.index()]
     }
 
     /// Distinct diagonal neighbours of `p`.

@@ -34,6 +34,7 @@ use crate::game::Game;
 use crate::geometry::{Geometry, Topology};
 use crate::point::{Move, Point};
 use crate::rng::Rng;
+use crate::score::settled_points;
 use crate::tactics::atari::{chain_heads, is_snapback, liberties_after};
 use crate::tactics::{Budget, Outcome, attack, defend, ladder_attack};
 
@@ -207,7 +208,7 @@ fn shape_move(
 ) -> Option<Point> {
     let b = game.board();
     let geo = b.geometry();
-    let settled = settled_points(b);
+    let settled = settled_points(b, TERRITORY_POINTS_PER_LINE * b.size());
     let stones = b.stone_count(Color::Black) + b.stone_count(Color::White);
     let opening = stones * 8 < geo.num_points();
     let live = |q: Point| b.get(q).filter(|_| !dead.contains(&q));
@@ -275,44 +276,6 @@ fn shape_move(
         }
     }
     first
-}
-
-/// Points of empty regions that only one colour reaches and that are small enough to be
-/// that colour's territory: nobody needs to play there.
-fn settled_points(b: &Board) -> Vec<bool> {
-    let geo = b.geometry();
-    let limit = TERRITORY_POINTS_PER_LINE * geo.size();
-    let mut settled = vec![false; geo.num_points()];
-    let mut seen = vec![false; geo.num_points()];
-    for start in geo.points() {
-        if b.get(start).is_some() || seen[start.index()] {
-            continue;
-        }
-        let mut region = vec![start];
-        seen[start.index()] = true;
-        let (mut black, mut white) = (false, false);
-        let mut i = 0;
-        while i < region.len() {
-            for &q in geo.neighbours(region[i]) {
-                match b.get(q) {
-                    Some(Color::Black) => black = true,
-                    Some(Color::White) => white = true,
-                    None if !seen[q.index()] => {
-                        seen[q.index()] = true;
-                        region.push(q);
-                    }
-                    None => {}
-                }
-            }
-            i += 1;
-        }
-        if black != white && region.len() <= limit {
-            for p in region {
-                settled[p.index()] = true;
-            }
-        }
-    }
-    settled
 }
 
 /// Manhattan distance, wrapping on a torus.

@@ -4,6 +4,7 @@
 
 use crate::board::Board;
 use crate::color::Color;
+use crate::patterns;
 use crate::point::{Move, Point};
 use crate::rng::Rng;
 
@@ -131,15 +132,16 @@ pub fn random_move(board: &Board, c: Color, rng: &mut Rng, recent: &Recent) -> M
     Move::Pass
 }
 
-/// How often `policy_move` answers next to the last move (percent).
-pub const LOCAL_REPLY_PERCENT: usize = 50;
+/// How often `policy_move` looks for a pattern reply next to the last move (percent).
+pub const PATTERN_REPLY_PERCENT: usize = 90;
 
 /// A playout move with a little tactics (Pachi's "moggy" policy in miniature), tried in
 /// this order:
 /// 1. capture an opponent chain in atari at or next to the last move;
 /// 2. save an own chain the last move put in atari: capture one of its attackers in atari,
 ///    or extend at its liberty when that gives it at least two liberties;
-/// 3. with probability `LOCAL_REPLY_PERCENT`, a move next to (or diagonal from) the last;
+/// 3. with probability `PATTERN_REPLY_PERCENT`, a move around the last one that fits a 3x3
+///    shape pattern (`patterns`);
 /// 4. a random legal move.
 ///
 /// Moves of steps 3 and 4 fill no own eye shape and put no chain of two or more stones in
@@ -211,23 +213,23 @@ pub fn policy_move(
                     .iter()
                     .any(|&q| board.get(q) == Some(c)))
     };
-    // 3. Often a reply next to the last move: fights stay local, as in real games, so an
-    // invasion meets resistance instead of a random move elsewhere.
+    // 3. Usually a shape reply next to the last move (a MoGo 3x3 pattern): fights stay
+    // local and get answered as players answer them.
     if let Some(last) = last
-        && rng.below(100) < LOCAL_REPLY_PERCENT
+        && rng.below(100) < PATTERN_REPLY_PERCENT
     {
-        let geo = board.geometry();
-        let near: Vec<Point> = geo
-            .neighbours(last)
-            .iter()
-            .chain(geo.diagonals(last))
-            .copied()
-            .filter(|&p| board.get(p).is_none())
-            .collect();
-        if !near.is_empty() {
-            let start = rng.below(near.len());
-            for k in 0..near.len() {
-                let p = near[(start + k) % near.len()];
+        let mut near = [Point::from_index(0); 8];
+        let mut count = 0;
+        for &q in board.geometry().ring(last).iter().flatten() {
+            if board.get(q).is_none() && patterns::matches(board, q) {
+                near[count] = q;
+                count += 1;
+            }
+        }
+        if count > 0 {
+            let start = rng.below(count);
+            for k in 0..count {
+                let p = near[(start + k) % count];
                 if sensible(p) {
                     return Move::Play(p);
                 }
@@ -254,38 +256,6 @@ pub fn policy_move(
     Move::Pass
 }
 
-/// Plays `policy_move`s on `board`, like `random_playout`.
-pub fn policy_playout(
-    board: &mut Board,
-    to_move: Color,
-    rng: &mut Rng,
-    recent: &mut Recent,
-) -> PlayoutEnd {
-    let cap = move_cap(board);
-    recent.reset(board);
-    let mut c = to_move;
-    let mut passes = 0;
-    let mut last = None;
-    for moves in 0..cap {
-        let m = policy_move(board, c, last, rng, recent);
-        board.play_unchecked(c, m);
-        recent.push(board.hash());
-        last = m.point();
-        passes = if m == Move::Pass { passes + 1 } else { 0 };
-        if passes == 2 {
-            return PlayoutEnd {
-                moves: moves + 1,
-                capped: false,
-            };
-        }
-        c = c.other();
-    }
-    PlayoutEnd {
-        moves: cap,
-        capped: true,
-    }
-}
-
 /// Plays random moves on `board`, starting with `to_move`, until two consecutive passes or
 /// the move cap. `recent` is reset here; it is passed in so its buffers are reused.
 pub fn random_playout(
@@ -294,14 +264,41 @@ pub fn random_playout(
     rng: &mut Rng,
     recent: &mut Recent,
 ) -> PlayoutEnd {
+    play_out(board, to_move, recent, |b, c, _, recent| {
+        random_move(b, c, rng, recent)
+    })
+}
+
+/// Plays `policy_move`s on `board`, like `random_playout`.
+pub fn policy_playout(
+    board: &mut Board,
+    to_move: Color,
+    rng: &mut Rng,
+    recent: &mut Recent,
+) -> PlayoutEnd {
+    play_out(board, to_move, recent, |b, c, last, recent| {
+        policy_move(b, c, last, rng, recent)
+    })
+}
+
+/// The playout loop: `choose(board, colour, last move's point, recent)` picks each move.
+#[inline]
+fn play_out(
+    board: &mut Board,
+    to_move: Color,
+    recent: &mut Recent,
+    mut choose: impl FnMut(&Board, Color, Option<Point>, &Recent) -> Move,
+) -> PlayoutEnd {
     let cap = move_cap(board);
     recent.reset(board);
     let mut c = to_move;
     let mut passes = 0;
+    let mut last = None;
     for moves in 0..cap {
-        let m = random_move(board, c, rng, recent);
+        let m = choose(board, c, last, recent);
         board.play_unchecked(c, m);
         recent.push(board.hash());
+        last = m.point();
         passes = if m == Move::Pass { passes + 1 } else { 0 };
         if passes == 2 {
             return PlayoutEnd {

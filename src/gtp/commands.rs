@@ -8,11 +8,12 @@ use crate::color::Color;
 use crate::game::{Action, Game};
 use crate::geometry::{Geometry, Topology, VertexError};
 use crate::gtp::engine::{
-    Engine, Handler, Reply, arity, color_arg, command_names, errors::*, find_command, float_arg,
-    format_points, int_arg, sort_points,
+    Engine, Handler, Player, Reply, arity, color_arg, command_names, errors::*, find_command,
+    float_arg, format_points, int_arg, sort_points,
 };
 use crate::gtp::parse;
 use crate::handicap;
+use crate::mcts::{self, Decision};
 use crate::ownership;
 use crate::point::{Move, Point};
 use crate::rules::Rules;
@@ -45,6 +46,7 @@ pub const COMMANDS: &[(&str, Handler)] = &[
     ("gg-undo", gg_undo),
     ("reg_genmove", reg_genmove),
     ("kgs-genmove_cleanup", kgs_genmove_cleanup),
+    ("shicho-player", shicho_player),
     ("black", |e, a| play_v1(e, a, Color::Black)),
     ("white", |e, a| play_v1(e, a, Color::White)),
     // Tournament.
@@ -222,25 +224,57 @@ fn play_v1(e: &mut Engine, args: &[String], c: Color) -> Reply {
     play_move(e, c, &args[0])
 }
 
-/// The engine's move for `c` in the current game. `deterministic` (reg_genmove) uses the
-/// fixed seed, so the answer depends on the position only.
-pub(crate) fn choose_move(e: &mut Engine, c: Color, deterministic: bool) -> Move {
-    if deterministic {
-        crate::movegen::genmove(
+/// The engine's decision for `c` in the current game. `deterministic` (reg_genmove) uses
+/// the fixed seed and no clock, so the answer depends on the position only.
+pub(crate) fn decide(e: &mut Engine, c: Color, deterministic: bool) -> Decision {
+    let seed = if deterministic {
+        crate::movegen::REG_GENMOVE_SEED
+    } else {
+        e.rng.next_u64()
+    };
+    match e.player {
+        Player::Random => Decision::Play(random_legal_move(&e.game, c, seed)),
+        Player::Heuristic => Decision::Play(crate::movegen::genmove(
             &e.game,
             c,
-            &mut crate::rng::Rng::new(crate::movegen::REG_GENMOVE_SEED),
-        )
-    } else {
-        crate::movegen::genmove(&e.game, c, &mut e.rng)
+            &mut crate::rng::Rng::new(seed),
+        )),
+        Player::Mcts => {
+            let mut params = e.search.clone();
+            if !deterministic && let Some(budget) = e.clock.budget(c, e.geo().num_points()) {
+                params.time = Some(params.time.map_or(budget, |t| t.min(budget)));
+            }
+            mcts::search(&e.game, c, &params, seed, &e.interrupt).decision
+        }
     }
+}
+
+/// A uniformly random legal move (superko included) that fills no own one-point eye, or a
+/// pass when there is none.
+fn random_legal_move(game: &Game, c: Color, seed: u64) -> Move {
+    let mut rng = crate::rng::Rng::new(seed);
+    let mut candidates: Vec<Point> = game.board().empties().to_vec();
+    candidates.sort();
+    while !candidates.is_empty() {
+        let p = candidates.swap_remove(rng.below(candidates.len()));
+        if !game.board().is_eye_shape(c, p) && game.is_legal(c, Move::Play(p)) {
+            return Move::Play(p);
+        }
+    }
+    Move::Pass
 }
 
 fn genmove_common(e: &mut Engine, args: &[String], cleanup: bool) -> Reply {
     arity(args, 1)?;
     let c = color_arg(&args[0])?;
     let start = Instant::now();
-    let mut m = choose_move(e, c, false);
+    let mut m = match decide(e, c, false) {
+        Decision::Resign => {
+            e.clock.charge(c, start.elapsed().as_secs_f64());
+            return Ok("resign".into());
+        }
+        Decision::Play(m) => m,
+    };
     if cleanup && m == Move::Pass {
         m = cleanup_move(e, c).unwrap_or(Move::Pass);
     }
@@ -286,8 +320,36 @@ fn cleanup_move(e: &Engine, c: Color) -> Option<Move> {
 fn reg_genmove(e: &mut Engine, args: &[String]) -> Reply {
     arity(args, 1)?;
     let c = color_arg(&args[0])?;
-    let m = choose_move(e, c, true);
-    Ok(e.geo().format_move(m))
+    Ok(match decide(e, c, true) {
+        Decision::Resign => "resign".into(),
+        Decision::Play(m) => e.geo().format_move(m),
+    })
+}
+
+/// `shicho-player mcts|heuristic|random [PLAYOUTS]`: how genmove chooses from now on (and, for the
+/// tree search, its simulations per move). Without arguments: the current setting.
+fn shicho_player(e: &mut Engine, args: &[String]) -> Reply {
+    let name = |p: Player| match p {
+        Player::Mcts => "mcts",
+        Player::Heuristic => "heuristic",
+        Player::Random => "random",
+    };
+    let (player, playouts) = match args {
+        [] => return Ok(format!("{} {}", name(e.player), e.search.playouts)),
+        [p] => (p, None),
+        [p, n] => (p, Some(int_arg(n)?.max(1) as usize)),
+        _ => return Err(SYNTAX_ERROR.into()),
+    };
+    e.player = match player.as_str() {
+        "mcts" => Player::Mcts,
+        "heuristic" => Player::Heuristic,
+        "random" => Player::Random,
+        _ => return Err(SYNTAX_ERROR.into()),
+    };
+    if let Some(n) = playouts {
+        e.search.playouts = n;
+    }
+    Ok(String::new())
 }
 
 fn undo(e: &mut Engine, args: &[String]) -> Reply {
@@ -810,12 +872,7 @@ fn legal_now(e: &Engine, c: Color, m: Move) -> bool {
 }
 
 fn is_legal(e: &mut Engine, args: &[String]) -> Reply {
-    arity(args, 2).map_err(|_| INVALID_COLOR_OR_COORDINATE.to_string())?;
-    let c = parse::parse_color(&args[0]).map_err(|_| INVALID_COLOR_OR_COORDINATE.to_string())?;
-    let m = e
-        .geo()
-        .parse_move(&args[1])
-        .map_err(|_| INVALID_COLOR_OR_COORDINATE.to_string())?;
+    let (c, m) = e.gg_move_args(args)?;
     Ok(if legal_now(e, c, m) { "1" } else { "0" }.into())
 }
 

@@ -12,6 +12,7 @@ use crate::color::Color;
 use crate::game::Game;
 use crate::geometry::{Geometry, VertexError};
 use crate::gtp::parse::{self, CommandLineErrorKind};
+use crate::mcts;
 use crate::point::{Move, Point};
 use crate::rng::Rng;
 use crate::rules::Rules;
@@ -52,6 +53,21 @@ pub struct Config {
     pub komi: f64,
     /// Seed of genmove's random choices (reg_genmove always uses its own fixed seed).
     pub seed: u64,
+    /// How genmove chooses.
+    pub player: Player,
+    /// What the tree search may spend (with `Player::Mcts`).
+    pub search: mcts::Params,
+}
+
+/// How genmove chooses its move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Player {
+    /// Monte-Carlo tree search, with the heuristics as priors and playout policy.
+    Mcts,
+    /// The ladder-aware heuristics alone (`movegen`): instant, and much weaker.
+    Heuristic,
+    /// A uniformly random legal move that fills no own eye: a baseline for matches.
+    Random,
 }
 
 impl Default for Config {
@@ -62,6 +78,8 @@ impl Default for Config {
             size: rules.default_size(),
             komi: rules.default_komi(),
             seed: 1,
+            player: Player::Mcts,
+            search: mcts::Params::default(),
         }
     }
 }
@@ -86,6 +104,8 @@ pub struct Engine {
     pub(crate) reading: Option<ReadingStack>,
     /// What `attack`, `defend` and friends may read (`increase_depths`/`decrease_depths`).
     pub(crate) budget: Budget,
+    pub(crate) player: Player,
+    pub(crate) search: mcts::Params,
 }
 
 impl Engine {
@@ -101,6 +121,8 @@ impl Engine {
             interrupt: Arc::new(AtomicBool::new(false)),
             reading: None,
             budget: Budget::default(),
+            player: config.player,
+            search: config.search.clone(),
         }
     }
 
@@ -180,6 +202,19 @@ impl Engine {
     /// Whether GoGui asked the running command to stop early.
     pub fn interrupted(&self) -> bool {
         self.interrupt.load(Ordering::Relaxed)
+    }
+}
+
+impl Engine {
+    /// GNU Go's `COLOUR VERTEX` argument pair (`is_legal`, `trymove`), with its error text.
+    pub(crate) fn gg_move_args(&self, args: &[String]) -> Result<(Color, Move), String> {
+        let bad = || INVALID_COLOR_OR_COORDINATE.to_string();
+        let [color, vertex] = args else {
+            return Err(bad());
+        };
+        let c = parse::parse_color(color).map_err(|_| bad())?;
+        let m = self.geo().parse_move(vertex).map_err(|_| bad())?;
+        Ok((c, m))
     }
 }
 

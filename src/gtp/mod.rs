@@ -13,5 +13,5 @@ pub mod parse;
 pub mod reading;
 pub mod session;
 
-pub use engine::{Config, Engine, Response};
+pub use engine::{Config, Engine, Player, Response};
 pub use session::run;

@@ -5,7 +5,6 @@
 use crate::color::Color;
 use crate::gtp::commands::current_board;
 use crate::gtp::engine::{Engine, Handler, Reply, arity, color_arg, errors::*, format_points};
-use crate::gtp::parse;
 use crate::movegen::{self, Reason};
 use crate::point::{Move, Point};
 use crate::rng::Rng;
@@ -24,6 +23,7 @@ pub const COMMANDS: &[(&str, Handler)] = &[
     ("decrease_depths", |e, a| adjust_depths(e, a, false)),
     ("shicho-ladder_captures", ladder_captures_cmd),
     ("shicho-explain", explain),
+    ("shicho-search", search),
 ];
 
 /// Analyze entries for GoGui: GoGui's built-in types for GNU Go's reading commands.
@@ -33,6 +33,7 @@ pub const ANALYZE_COMMANDS: &[&str] = &[
     "varpo/Ladder Attack/ladder_attack %p",
     "plist/Ladder Captures/shicho-ladder_captures",
     "gfx/Move Choice/shicho-explain %m",
+    "gfx/Search/shicho-search %m",
 ];
 
 /// GNU Go's result: `0`, or the code and the move (`PASS` when no move is needed).
@@ -101,12 +102,7 @@ fn does(e: &mut Engine, args: &[String], attacking: bool) -> Reply {
 /// which the observation and reading commands then look at, until `popgo`. The game itself
 /// is untouched.
 fn trymove(e: &mut Engine, args: &[String], ignore_ko: bool) -> Reply {
-    arity(args, 2).map_err(|_| INVALID_COLOR_OR_COORDINATE.to_string())?;
-    let c = parse::parse_color(&args[0]).map_err(|_| INVALID_COLOR_OR_COORDINATE.to_string())?;
-    let m = e
-        .geo()
-        .parse_move(&args[1])
-        .map_err(|_| INVALID_COLOR_OR_COORDINATE.to_string())?;
+    let (c, m) = e.gg_move_args(args)?;
     let suicide_allowed = e.game.rules().suicide_allowed();
     let game_board = e.game.board();
     let stack = e
@@ -183,4 +179,56 @@ fn color_name(c: Color) -> &'static str {
         Color::Black => "Black",
         Color::White => "White",
     }
+}
+
+/// `shicho-search C`: a tree search for `c` (deterministic seed, the engine's playouts) shown
+/// as GoGui graphics: win rates (percent) on the most visited moves, the principal
+/// variation, and a summary line.
+fn search(e: &mut Engine, args: &[String]) -> Reply {
+    arity(args, 1)?;
+    let c = color_arg(&args[0])?;
+    let r = crate::mcts::search(
+        &e.game,
+        c,
+        &e.search,
+        movegen::REG_GENMOVE_SEED,
+        &e.interrupt,
+    );
+    let geo = e.geo();
+    let labels: Vec<String> = r
+        .candidates
+        .iter()
+        .filter(|k| k.visits > 0 && k.mv != Move::Pass)
+        .take(10)
+        .map(|k| format!("{} {:.0}", geo.format_move(k.mv), k.winrate * 100.0))
+        .collect();
+    let mut colour = c;
+    let mut var = Vec::new();
+    for &m in &r.pv {
+        var.push(format!(
+            "{} {}",
+            colour.letter().to_ascii_lowercase(),
+            geo.format_move(m)
+        ));
+        colour = colour.other();
+    }
+    let mut out = Vec::new();
+    if !labels.is_empty() {
+        out.push(format!("LABEL {}", labels.join(" ")));
+    }
+    if !var.is_empty() {
+        out.push(format!("VAR {}", var.join(" ")));
+    }
+    let best = match r.decision {
+        crate::mcts::Decision::Resign => "resign".to_string(),
+        crate::mcts::Decision::Play(m) => geo.format_move(m),
+    };
+    out.push(format!(
+        "TEXT {} playouts in {:.2}s: {} {best} wins {:.1}%",
+        r.playouts,
+        r.elapsed.as_secs_f64(),
+        color_name(c),
+        r.winrate * 100.0
+    ));
+    Ok(out.join("\n"))
 }
