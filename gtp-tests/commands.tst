@@ -900,7 +900,7 @@ play w f5
 
 # ----- GoGui ---------------------------------------------------------------------------------
 390 gogui-analyze_commands
-#? [plist/Liberties/findlib %p\n.*string/Final Score/final_score\n.*gfx/Move Choice/shicho-explain %m]
+#? [plist/Liberties/findlib %p\n.*string/Final Score/final_score\n.*gfx/Move Choice/shicho-explain %m(\n.*)?]
 391 gogui-interrupt
 #? []
 392 gogui-title
@@ -1055,6 +1055,49 @@ kata-set-rules new-zealand
 465 popgo
 #? []
 
+# ----- Players and the search --------------------------------------------------------------
+# The tree search is the default player (20000 playouts); the heuristic and random players
+# answer genmove too.
+480 shicho-player
+#? [mcts 20000]
+481 shicho-player heuristic
+#? []
+boardsize 9
+clear_board
+482 genmove b
+#? [[A-HJ][1-9]|PASS]
+483 shicho-player random 300
+#? []
+484 shicho-player
+#? [random 300]
+485 genmove w
+#? [[A-HJ][1-9]|PASS]
+486 shicho-player mcts
+#? []
+487 shicho-player
+#? [mcts 300]
+488 genmove b
+#? [[A-HJ][1-9]|PASS|resign]
+489 reg_genmove w
+#? [[A-HJ][1-9]|PASS|resign]
+490 shicho-search w
+#? [(LABEL ([A-HJ][1-9] \d+ ?)+\n)?(VAR ([bw] ([A-HJ][1-9]|PASS) ?)+\n)?TEXT 300 playouts in .*: White .* wins \d+\.\d%]
+491 shicho-player alphago   # syntax error
+#? [.*]*
+492 shicho-player mcts many   # syntax error
+#? [.*]*
+493 shicho-player mcts 10 20   # syntax error
+#? [.*]*
+494 shicho-search   # syntax error
+#? [.*]*
+495 shicho-search purple   # syntax error
+#? [.*]*
+# A failed shicho-player keeps the player.
+496 shicho-player
+#? [mcts 300]
+497 list_stones black
+#? [[A-HJ][1-9]( [A-HJ][1-9])?|]
+
 # ----- quit ----------------------------------------------------------------------------------
-470 quit
+500 quit
 #? []

@@ -490,6 +490,7 @@ fn snapshot(e: &mut Engine) -> Vec<String> {
         "all_legal black",
         "all_legal white",
         "gogui-title",
+        "shicho-player",
     ]
     .iter()
     .map(|c| send(e, c))
@@ -569,6 +570,11 @@ const FAILING: &[&str] = &[
     "decrease_depths x",
     "shicho-ladder_captures x",
     "shicho-explain",
+    "shicho-search",
+    "shicho-search x",
+    "shicho-player alphago",
+    "shicho-player mcts x",
+    "shicho-player heuristic 5 5",
 ];
 
 /// Sends every command of `FAILING` and `extra`: each must fail and change nothing.

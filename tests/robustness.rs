@@ -23,6 +23,10 @@ const SESSION_TIMEOUT: Duration = Duration::from_secs(90);
 /// The seed that every run tries.
 const FIXED_SEED: u64 = 0x5eed_0001;
 
+/// A tree search of a few playouts: genmove still goes through it, in a fraction of the
+/// default's time (the debug build runs hundreds of them).
+const ENGINE_ARGS: &[&str] = &["--playouts", "8"];
+
 /// How many fresh seeds each run tries besides the fixed one (about a second each).
 const FRESH_SEEDS: usize = 2;
 
@@ -66,6 +70,7 @@ struct Outcome {
 /// killed first).
 fn run_engine(cwd: &Path, input: Vec<u8>, context: &str) -> Outcome {
     let mut child = Command::new(env!("CARGO_BIN_EXE_shicho"))
+        .args(ENGINE_ARGS)
         .current_dir(cwd)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -411,7 +416,6 @@ impl Gen {
                     "play",
                     "play",
                     "play",
-                    "genmove",
                     "undo",
                     "boardsize",
                     "is_legal",
@@ -451,6 +455,14 @@ impl Gen {
                 let n = *pick(rng, &[2, 3, 4, 5, 5, 7, 7, 9, 9, 9, 13, 19, 25]);
                 self.size = n;
                 vec![n.to_string()]
+            }
+            // Never a large number of playouts: a later genmove would take minutes.
+            "shicho-player" if chance(rng, 80) => {
+                let mut args = vec![pick(rng, &["mcts", "heuristic", "random"]).to_string()];
+                if chance(rng, 50) {
+                    args.push((1 + rng.below(16)).to_string());
+                }
+                args
             }
             "gogui-play_sequence" | "gogui-setup" => (0..rng.below(12))
                 .flat_map(|_| [random_color(rng), random_vertex(rng, size)])

@@ -15,13 +15,16 @@
 // Every response must be well formed and not an error; the raw output of each engine must
 // hold nothing but responses. Exits non-zero with a message on the first failure.
 //
-// Usage: node tests/sabaki/client.js target/release/shicho
+// Usage: node tests/sabaki/client.js target/release/shicho [ENGINE ARGS...]
+// The engine arguments (Sabaki's "Arguments" field) default to a short tree search that
+// never resigns, so that a whole game takes seconds and runs to two passes.
 
 'use strict'
 
 const path = require('path')
 const {Controller, ControllerStateTracker} = require('@sabaki/gtp')
 
+const DEFAULT_ENGINE_ARGS = ['--playouts', '1000', '--resign', '0']
 const MOVE_LIMIT = 300
 const TIMEOUT_MS = 120000
 const SCORE = /^(B|W)\+\d+(\.\d+)?$|^0$/
@@ -39,9 +42,9 @@ function check(condition, message) {
 // One engine as Sabaki holds it: a controller, its state tracker, and a record of the raw
 // output and of every exchange for the checks and for error messages.
 class Engine {
-  constructor(label, enginePath) {
+  constructor(label, enginePath, engineArgs) {
     this.label = label
-    this.controller = new Controller(enginePath, [], {
+    this.controller = new Controller(enginePath, engineArgs, {
       cwd: path.dirname(enginePath)
     })
     this.tracker = new ControllerStateTracker(this.controller)
@@ -209,8 +212,8 @@ async function afterTheGame(black, white, game) {
 
 // The tracker's sync on its own: a handicap start, then a history that shares a prefix
 // (undo path), then one that shares nothing (clear_board and replay).
-async function syncShortHistories(enginePath) {
-  const engine = new Engine('tracker', enginePath)
+async function syncShortHistories(enginePath, engineArgs) {
+  const engine = new Engine('tracker', enginePath, engineArgs)
   await attach(engine)
   const play = (c, v) => ({name: 'play', args: [c, v]})
   const handicap = {name: 'set_free_handicap', args: ['D4', 'K10']}
@@ -272,10 +275,11 @@ async function main() {
   const enginePath = process.argv[2]
   check(enginePath, 'usage: node tests/sabaki/client.js ENGINE')
   const absolute = path.resolve(enginePath)
+  const engineArgs = process.argv.length > 3 ? process.argv.slice(3) : DEFAULT_ENGINE_ARGS
   setTimeout(() => fail(`no result within ${TIMEOUT_MS / 1000} s`), TIMEOUT_MS).unref()
 
-  const black = new Engine('black', absolute)
-  const white = new Engine('white', absolute)
+  const black = new Engine('black', absolute, engineArgs)
+  const white = new Engine('white', absolute, engineArgs)
   await Promise.all([attach(black), attach(white)])
   const game = await playGame(black, white)
   const sent = black.exchanges.map(x => commandLine(x.command))
@@ -290,7 +294,7 @@ async function main() {
   black.checkRawOutput()
   white.checkRawOutput()
 
-  await syncShortHistories(absolute)
+  await syncShortHistories(absolute, engineArgs)
 
   const end = game.resigned ? `${game.resigned} resigned` : 'two passes'
   console.log(
