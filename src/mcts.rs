@@ -72,6 +72,8 @@ pub struct Params {
     pub time: Option<Duration>,
     /// Resign when the best move wins less often than this (0 never resigns).
     pub resign_below: f64,
+    /// Threads, each searching its own tree (root parallelism).
+    pub threads: usize,
 }
 
 impl Default for Params {
@@ -80,6 +82,7 @@ impl Default for Params {
             playouts: 20_000,
             time: None,
             resign_below: 0.1,
+            threads: 1,
         }
     }
 }
@@ -173,8 +176,8 @@ pub fn search(
     stop: &AtomicBool,
 ) -> SearchResult {
     let start = Instant::now();
-    let mut search = Search::new(game, c, seed);
-    if let Some(m) = search.forced_answer() {
+    let first = Search::new(game, c, seed);
+    if let Some(m) = first.forced_answer() {
         return SearchResult {
             decision: Decision::Play(m),
             winrate: 0.5,
@@ -184,21 +187,31 @@ pub fn search(
             pv: vec![m],
         };
     }
-    let mut playouts = 0;
-    while playouts < params.playouts.max(1) {
-        search.simulate();
-        playouts += 1;
-        if playouts % CHECK_EVERY == 0 {
-            if stop.load(Ordering::Relaxed) {
-                log::info!("search interrupted after {playouts} playouts");
-                break;
-            }
-            if params.time.is_some_and(|t| start.elapsed() >= t) {
-                break;
-            }
-        }
+    // Root parallelism: one tree per thread, each with its own seed and share of the
+    // simulations; their root statistics are summed. No locks, and deterministic for a seed
+    // when there is no time limit.
+    let threads = params.threads.clamp(1, 64);
+    let share = params.playouts.max(1).div_ceil(threads);
+    let deadline = params.time.map(|t| start + t);
+    let mut searches = vec![first];
+    searches.extend((1..threads).map(|i| {
+        Search::new(
+            game,
+            c,
+            seed ^ (i as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15),
+        )
+    }));
+    let playouts: usize = std::thread::scope(|scope| {
+        let handles: Vec<_> = searches
+            .iter_mut()
+            .map(|search| scope.spawn(move || search.run(share, deadline, stop)))
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap_or(0)).sum()
+    });
+    if stop.load(Ordering::Relaxed) {
+        log::info!("search interrupted after {playouts} playouts");
     }
-    search.result(params, playouts, start.elapsed())
+    result(&searches, params, playouts, start.elapsed())
 }
 
 struct Search<'g> {
@@ -354,6 +367,21 @@ impl<'g> Search<'g> {
         n.expanded = true;
     }
 
+    /// Runs up to `playouts` simulations, stopping early at the deadline or on `stop`.
+    fn run(&mut self, playouts: usize, deadline: Option<Instant>, stop: &AtomicBool) -> usize {
+        let mut done = 0;
+        while done < playouts {
+            self.simulate();
+            done += 1;
+            if done % CHECK_EVERY == 0
+                && (stop.load(Ordering::Relaxed) || deadline.is_some_and(|d| Instant::now() >= d))
+            {
+                break;
+            }
+        }
+        done
+    }
+
     fn best_child(&self, node: u32) -> u32 {
         let n = self.tree[node as usize];
         let mut best = n.first_child;
@@ -490,66 +518,80 @@ impl<'g> Search<'g> {
             to_move = to_move.other();
         }
     }
+}
 
-    fn result(&self, params: &Params, playouts: usize, elapsed: Duration) -> SearchResult {
-        let root = self.tree[0];
-        let children = &self.tree
-            [root.first_child as usize..(root.first_child + root.children as u32) as usize];
-        let mut candidates: Vec<Candidate> = children
-            .iter()
-            .map(|n| Candidate {
-                mv: n.mv(),
-                visits: n.real,
-                winrate: (n.wins / n.visits) as f64,
-            })
-            .collect();
-        candidates.sort_by(|a, b| {
-            b.visits
-                .cmp(&a.visits)
-                .then(b.winrate.total_cmp(&a.winrate))
-        });
-        let best = candidates.first().copied().unwrap_or(Candidate {
-            mv: Move::Pass,
-            visits: 0,
-            winrate: 0.5,
-        });
-        let decision = if best.winrate < params.resign_below && playouts >= 1000 {
-            Decision::Resign
-        } else {
-            Decision::Play(best.mv)
-        };
-        let mut pv = Vec::new();
-        let mut node = 0u32;
-        while self.tree[node as usize].expanded
-            && self.tree[node as usize].children > 0
-            && pv.len() < 20
-        {
-            let n = self.tree[node as usize];
-            node = (n.first_child..n.first_child + n.children as u32)
-                .max_by(|&a, &b| {
-                    self.tree[a as usize]
-                        .visits
-                        .total_cmp(&self.tree[b as usize].visits)
-                })
-                .unwrap_or(n.first_child);
-            pv.push(self.tree[node as usize].mv());
-        }
-        log::info!(
-            "search: {playouts} playouts in {:.2}s, {} nodes, best {:?} {:.1}% after {} visits",
-            elapsed.as_secs_f64(),
-            self.tree.len(),
-            best.mv,
-            best.winrate * 100.0,
-            best.visits
-        );
-        SearchResult {
-            decision,
-            winrate: best.winrate,
-            playouts,
-            elapsed,
-            candidates,
-            pv,
-        }
+/// The merged answer of one or more searches of the same root (same children, same order).
+fn result(
+    searches: &[Search<'_>],
+    params: &Params,
+    playouts: usize,
+    elapsed: Duration,
+) -> SearchResult {
+    let main = &searches[0];
+    let root = main.tree[0];
+    let range = root.first_child as usize..(root.first_child + root.children as u32) as usize;
+    let mut candidates: Vec<Candidate> = range
+        .clone()
+        .map(|i| {
+            let (real, visits, wins) = searches.iter().fold((0, 0.0, 0.0), |(r, v, w), s| {
+                let n = s.tree[i];
+                (r + n.real, v + n.visits, w + n.wins)
+            });
+            Candidate {
+                mv: main.tree[i].mv(),
+                visits: real,
+                winrate: (wins / visits) as f64,
+            }
+        })
+        .collect();
+    candidates.sort_by(|a, b| {
+        b.visits
+            .cmp(&a.visits)
+            .then(b.winrate.total_cmp(&a.winrate))
+    });
+    let best = candidates.first().copied().unwrap_or(Candidate {
+        mv: Move::Pass,
+        visits: 0,
+        winrate: 0.5,
+    });
+    let decision = if best.winrate < params.resign_below && playouts >= 1000 {
+        Decision::Resign
+    } else {
+        Decision::Play(best.mv)
+    };
+    // The principal variation: the first move as decided, then the most visited path of the
+    // first tree.
+    let mut pv = vec![best.mv];
+    let mut node = range
+        .clone()
+        .find(|&i| main.tree[i].mv() == best.mv)
+        .unwrap_or(range.start) as u32;
+    while main.tree[node as usize].expanded
+        && main.tree[node as usize].children > 0
+        && pv.len() < 20
+    {
+        let n = main.tree[node as usize];
+        node = (n.first_child..n.first_child + n.children as u32)
+            .max_by_key(|&i| main.tree[i as usize].real)
+            .unwrap_or(n.first_child);
+        pv.push(main.tree[node as usize].mv());
+    }
+    log::info!(
+        "search: {playouts} playouts in {:.2}s on {} thread(s), {} nodes, best {:?} {:.1}% after {} visits",
+        elapsed.as_secs_f64(),
+        searches.len(),
+        searches.iter().map(|s| s.tree.len()).sum::<usize>(),
+        best.mv,
+        best.winrate * 100.0,
+        best.visits
+    );
+    SearchResult {
+        decision,
+        winrate: best.winrate,
+        playouts,
+        elapsed,
+        candidates,
+        pv,
     }
 }
 
@@ -652,6 +694,7 @@ mod tests {
             playouts,
             time: None,
             resign_below: 0.0,
+            threads: 1,
         }
     }
 
