@@ -57,6 +57,9 @@ pub const PRIOR_EMPTY_EDGE: f32 = 10.0;
 /// Extra virtual wins at the root for the heuristic move generator's tactical choice
 /// (capture, save, ladder or net attack, defence read out).
 pub const PRIOR_HEURISTIC: f32 = 40.0;
+/// Nodes a tree may hold (32 bytes each): a long analysis stops growing the tree there and
+/// goes on refining what it has.
+pub const MAX_TREE_NODES: usize = 4 << 20;
 /// Playouts between two checks of the clock and the interrupt flag.
 const CHECK_EVERY: usize = 64;
 
@@ -204,7 +207,9 @@ pub fn search(
     let playouts: usize = std::thread::scope(|scope| {
         let handles: Vec<_> = searches
             .iter_mut()
-            .map(|search| scope.spawn(move || search.run(share, deadline, stop)))
+            .map(|search| {
+                scope.spawn(move || search.run(share, deadline, &|| stop.load(Ordering::Relaxed)))
+            })
             .collect();
         handles.into_iter().map(|h| h.join().unwrap_or(0)).sum()
     });
@@ -212,6 +217,75 @@ pub fn search(
         log::info!("search interrupted after {playouts} playouts");
     }
     result(&searches, params, playouts, start.elapsed())
+}
+
+/// One line of an analysis report: a root move and what the search thinks of it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AnalysisLine {
+    pub mv: Move,
+    pub visits: u32,
+    /// Win rate for the player to move.
+    pub winrate: f64,
+    /// The move's share of the root's prior visits: a rough policy value in 0..1.
+    pub prior: f64,
+    /// The most visited line starting with `mv`.
+    pub pv: Vec<Move>,
+}
+
+/// A search that runs in slices and reports between them, for GTP's analysis commands.
+pub struct Analysis<'g> {
+    search: Search<'g>,
+    pub playouts: usize,
+}
+
+impl<'g> Analysis<'g> {
+    pub fn new(game: &'g Game, c: Color, seed: u64) -> Analysis<'g> {
+        Analysis {
+            search: Search::new(game, c, seed),
+            playouts: 0,
+        }
+    }
+
+    /// Searches for `slice` or until `stop` says so.
+    pub fn run_for(&mut self, slice: Duration, stop: &dyn Fn() -> bool) {
+        let deadline = Instant::now() + slice;
+        self.playouts += self.search.run(usize::MAX, Some(deadline), stop);
+    }
+
+    /// Runs `playouts` simulations (fewer if `stop` says so).
+    pub fn run_playouts(&mut self, playouts: usize, stop: &dyn Fn() -> bool) {
+        self.playouts += self.search.run(playouts, None, stop);
+    }
+
+    /// The root moves with real visits, most visited first.
+    pub fn lines(&self) -> Vec<AnalysisLine> {
+        let tree = &self.search.tree;
+        let root = tree[0];
+        let range = root.first_child as usize..(root.first_child + root.children as u32) as usize;
+        let prior_total: f32 = range
+            .clone()
+            .map(|i| tree[i].visits - tree[i].real as f32)
+            .sum();
+        let mut lines: Vec<AnalysisLine> = range
+            .filter(|&i| tree[i].real > 0)
+            .map(|i| {
+                let n = tree[i];
+                AnalysisLine {
+                    mv: n.mv(),
+                    visits: n.real,
+                    winrate: (n.wins / n.visits) as f64,
+                    prior: ((n.visits - n.real as f32) / prior_total.max(1.0)) as f64,
+                    pv: self.search.principal_variation(i as u32, 20),
+                }
+            })
+            .collect();
+        lines.sort_by(|a, b| {
+            b.visits
+                .cmp(&a.visits)
+                .then(b.winrate.total_cmp(&a.winrate))
+        });
+        lines
+    }
 }
 
 struct Search<'g> {
@@ -335,6 +409,10 @@ impl<'g> Search<'g> {
     /// Children of a node below the root: board-legal moves that fill no own true eye and
     /// whose captures repeat no position of the game or the path; plus pass.
     fn expand(&mut self, node: u32, c: Color, last: Option<Point>) {
+        if self.tree.len() >= MAX_TREE_NODES {
+            // The tree is as large as allowed: this leaf stays a leaf, simulations go on.
+            return;
+        }
         let first = self.tree.len() as u32;
         let mut count = 0u16;
         let empties: Vec<Point> = self.board.empties().to_vec();
@@ -367,19 +445,44 @@ impl<'g> Search<'g> {
         n.expanded = true;
     }
 
-    /// Runs up to `playouts` simulations, stopping early at the deadline or on `stop`.
-    fn run(&mut self, playouts: usize, deadline: Option<Instant>, stop: &AtomicBool) -> usize {
+    /// Runs up to `playouts` simulations, stopping early at the deadline or when `stop`
+    /// says so (it is asked every `CHECK_EVERY` simulations).
+    fn run(
+        &mut self,
+        playouts: usize,
+        deadline: Option<Instant>,
+        stop: &dyn Fn() -> bool,
+    ) -> usize {
         let mut done = 0;
         while done < playouts {
             self.simulate();
             done += 1;
-            if done % CHECK_EVERY == 0
-                && (stop.load(Ordering::Relaxed) || deadline.is_some_and(|d| Instant::now() >= d))
+            if done % CHECK_EVERY == 0 && (stop() || deadline.is_some_and(|d| Instant::now() >= d))
             {
                 break;
             }
         }
         done
+    }
+
+    /// The move into `node` followed by the most visited path below it, at most `max` moves.
+    fn principal_variation(&self, node: u32, max: usize) -> Vec<Move> {
+        let mut pv = vec![self.tree[node as usize].mv()];
+        let mut node = node;
+        while pv.len() < max {
+            let n = self.tree[node as usize];
+            if !n.expanded || n.children == 0 {
+                break;
+            }
+            node = (n.first_child..n.first_child + n.children as u32)
+                .max_by_key(|&i| self.tree[i as usize].real)
+                .unwrap_or(n.first_child);
+            if self.tree[node as usize].real == 0 {
+                break;
+            }
+            pv.push(self.tree[node as usize].mv());
+        }
+        pv
     }
 
     fn best_child(&self, node: u32) -> u32 {
@@ -417,6 +520,9 @@ impl<'g> Search<'g> {
                     break;
                 }
                 self.expand(node, c, last);
+                if !self.tree[node as usize].expanded {
+                    break;
+                }
             }
             let child = self.best_child(node);
             let m = self.tree[child as usize].mv();
@@ -559,23 +665,12 @@ fn result(
     } else {
         Decision::Play(best.mv)
     };
-    // The principal variation: the first move as decided, then the most visited path of the
-    // first tree.
-    let mut pv = vec![best.mv];
-    let mut node = range
-        .clone()
-        .find(|&i| main.tree[i].mv() == best.mv)
-        .unwrap_or(range.start) as u32;
-    while main.tree[node as usize].expanded
-        && main.tree[node as usize].children > 0
-        && pv.len() < 20
-    {
-        let n = main.tree[node as usize];
-        node = (n.first_child..n.first_child + n.children as u32)
-            .max_by_key(|&i| main.tree[i as usize].real)
-            .unwrap_or(n.first_child);
-        pv.push(main.tree[node as usize].mv());
-    }
+    // The principal variation: the move decided on, then the most visited path of the first
+    // tree below it.
+    let pv = match range.clone().find(|&i| main.tree[i].mv() == best.mv) {
+        Some(i) => main.principal_variation(i as u32, 20),
+        None => vec![best.mv],
+    };
     log::info!(
         "search: {playouts} playouts in {:.2}s on {} thread(s), {} nodes, best {:?} {:.1}% after {} visits",
         elapsed.as_secs_f64(),
