@@ -36,6 +36,9 @@ struct Cli {
     /// Resign when the best move wins less often than this (0 never resigns).
     #[arg(long, default_value_t = 0.1)]
     resign: f64,
+    /// Search threads (each grows its own tree; their results are summed).
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
 }
 
 fn main() -> ExitCode {
@@ -66,6 +69,7 @@ fn main() -> ExitCode {
         playouts: cli.playouts.max(1),
         time,
         resign_below: cli.resign.clamp(0.0, 1.0),
+        threads: cli.threads.clamp(1, 64),
     };
     let config = Config {
         rules: cli.rules,

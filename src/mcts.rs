@@ -57,6 +57,9 @@ pub const PRIOR_EMPTY_EDGE: f32 = 10.0;
 /// Extra virtual wins at the root for the heuristic move generator's tactical choice
 /// (capture, save, ladder or net attack, defence read out).
 pub const PRIOR_HEURISTIC: f32 = 40.0;
+/// Nodes a tree may hold (32 bytes each): a long analysis stops growing the tree there and
+/// goes on refining what it has.
+pub const MAX_TREE_NODES: usize = 4 << 20;
 /// Playouts between two checks of the clock and the interrupt flag.
 const CHECK_EVERY: usize = 64;
 
@@ -72,6 +75,8 @@ pub struct Params {
     pub time: Option<Duration>,
     /// Resign when the best move wins less often than this (0 never resigns).
     pub resign_below: f64,
+    /// Threads, each searching its own tree (root parallelism).
+    pub threads: usize,
 }
 
 impl Default for Params {
@@ -80,6 +85,7 @@ impl Default for Params {
             playouts: 20_000,
             time: None,
             resign_below: 0.1,
+            threads: 1,
         }
     }
 }
@@ -173,8 +179,8 @@ pub fn search(
     stop: &AtomicBool,
 ) -> SearchResult {
     let start = Instant::now();
-    let mut search = Search::new(game, c, seed);
-    if let Some(m) = search.forced_answer() {
+    let first = Search::new(game, c, seed);
+    if let Some(m) = first.forced_answer() {
         return SearchResult {
             decision: Decision::Play(m),
             winrate: 0.5,
@@ -184,21 +190,102 @@ pub fn search(
             pv: vec![m],
         };
     }
-    let mut playouts = 0;
-    while playouts < params.playouts.max(1) {
-        search.simulate();
-        playouts += 1;
-        if playouts % CHECK_EVERY == 0 {
-            if stop.load(Ordering::Relaxed) {
-                log::info!("search interrupted after {playouts} playouts");
-                break;
-            }
-            if params.time.is_some_and(|t| start.elapsed() >= t) {
-                break;
-            }
+    // Root parallelism: one tree per thread, each with its own seed and share of the
+    // simulations; their root statistics are summed. No locks, and deterministic for a seed
+    // when there is no time limit.
+    let threads = params.threads.clamp(1, 64);
+    let share = params.playouts.max(1).div_ceil(threads);
+    let deadline = params.time.map(|t| start + t);
+    let mut searches = vec![first];
+    searches.extend((1..threads).map(|i| {
+        Search::new(
+            game,
+            c,
+            seed ^ (i as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15),
+        )
+    }));
+    let playouts: usize = std::thread::scope(|scope| {
+        let handles: Vec<_> = searches
+            .iter_mut()
+            .map(|search| {
+                scope.spawn(move || search.run(share, deadline, &|| stop.load(Ordering::Relaxed)))
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap_or(0)).sum()
+    });
+    if stop.load(Ordering::Relaxed) {
+        log::info!("search interrupted after {playouts} playouts");
+    }
+    result(&searches, params, playouts, start.elapsed())
+}
+
+/// One line of an analysis report: a root move and what the search thinks of it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AnalysisLine {
+    pub mv: Move,
+    pub visits: u32,
+    /// Win rate for the player to move.
+    pub winrate: f64,
+    /// The move's share of the root's prior visits: a rough policy value in 0..1.
+    pub prior: f64,
+    /// The most visited line starting with `mv`.
+    pub pv: Vec<Move>,
+}
+
+/// A search that runs in slices and reports between them, for GTP's analysis commands.
+pub struct Analysis<'g> {
+    search: Search<'g>,
+    pub playouts: usize,
+}
+
+impl<'g> Analysis<'g> {
+    pub fn new(game: &'g Game, c: Color, seed: u64) -> Analysis<'g> {
+        Analysis {
+            search: Search::new(game, c, seed),
+            playouts: 0,
         }
     }
-    search.result(params, playouts, start.elapsed())
+
+    /// Searches for `slice` or until `stop` says so.
+    pub fn run_for(&mut self, slice: Duration, stop: &dyn Fn() -> bool) {
+        let deadline = Instant::now() + slice;
+        self.playouts += self.search.run(usize::MAX, Some(deadline), stop);
+    }
+
+    /// Runs `playouts` simulations (fewer if `stop` says so).
+    pub fn run_playouts(&mut self, playouts: usize, stop: &dyn Fn() -> bool) {
+        self.playouts += self.search.run(playouts, None, stop);
+    }
+
+    /// The root moves with real visits, most visited first.
+    pub fn lines(&self) -> Vec<AnalysisLine> {
+        let tree = &self.search.tree;
+        let root = tree[0];
+        let range = root.first_child as usize..(root.first_child + root.children as u32) as usize;
+        let prior_total: f32 = range
+            .clone()
+            .map(|i| tree[i].visits - tree[i].real as f32)
+            .sum();
+        let mut lines: Vec<AnalysisLine> = range
+            .filter(|&i| tree[i].real > 0)
+            .map(|i| {
+                let n = tree[i];
+                AnalysisLine {
+                    mv: n.mv(),
+                    visits: n.real,
+                    winrate: (n.wins / n.visits) as f64,
+                    prior: ((n.visits - n.real as f32) / prior_total.max(1.0)) as f64,
+                    pv: self.search.principal_variation(i as u32, 20),
+                }
+            })
+            .collect();
+        lines.sort_by(|a, b| {
+            b.visits
+                .cmp(&a.visits)
+                .then(b.winrate.total_cmp(&a.winrate))
+        });
+        lines
+    }
 }
 
 struct Search<'g> {
@@ -322,6 +409,10 @@ impl<'g> Search<'g> {
     /// Children of a node below the root: board-legal moves that fill no own true eye and
     /// whose captures repeat no position of the game or the path; plus pass.
     fn expand(&mut self, node: u32, c: Color, last: Option<Point>) {
+        if self.tree.len() >= MAX_TREE_NODES {
+            // The tree is as large as allowed: this leaf stays a leaf, simulations go on.
+            return;
+        }
         let first = self.tree.len() as u32;
         let mut count = 0u16;
         let empties: Vec<Point> = self.board.empties().to_vec();
@@ -352,6 +443,46 @@ impl<'g> Search<'g> {
         n.first_child = first;
         n.children = count;
         n.expanded = true;
+    }
+
+    /// Runs up to `playouts` simulations, stopping early at the deadline or when `stop`
+    /// says so (it is asked every `CHECK_EVERY` simulations).
+    fn run(
+        &mut self,
+        playouts: usize,
+        deadline: Option<Instant>,
+        stop: &dyn Fn() -> bool,
+    ) -> usize {
+        let mut done = 0;
+        while done < playouts {
+            self.simulate();
+            done += 1;
+            if done % CHECK_EVERY == 0 && (stop() || deadline.is_some_and(|d| Instant::now() >= d))
+            {
+                break;
+            }
+        }
+        done
+    }
+
+    /// The move into `node` followed by the most visited path below it, at most `max` moves.
+    fn principal_variation(&self, node: u32, max: usize) -> Vec<Move> {
+        let mut pv = vec![self.tree[node as usize].mv()];
+        let mut node = node;
+        while pv.len() < max {
+            let n = self.tree[node as usize];
+            if !n.expanded || n.children == 0 {
+                break;
+            }
+            node = (n.first_child..n.first_child + n.children as u32)
+                .max_by_key(|&i| self.tree[i as usize].real)
+                .unwrap_or(n.first_child);
+            if self.tree[node as usize].real == 0 {
+                break;
+            }
+            pv.push(self.tree[node as usize].mv());
+        }
+        pv
     }
 
     fn best_child(&self, node: u32) -> u32 {
@@ -389,6 +520,9 @@ impl<'g> Search<'g> {
                     break;
                 }
                 self.expand(node, c, last);
+                if !self.tree[node as usize].expanded {
+                    break;
+                }
             }
             let child = self.best_child(node);
             let m = self.tree[child as usize].mv();
@@ -490,66 +624,69 @@ impl<'g> Search<'g> {
             to_move = to_move.other();
         }
     }
+}
 
-    fn result(&self, params: &Params, playouts: usize, elapsed: Duration) -> SearchResult {
-        let root = self.tree[0];
-        let children = &self.tree
-            [root.first_child as usize..(root.first_child + root.children as u32) as usize];
-        let mut candidates: Vec<Candidate> = children
-            .iter()
-            .map(|n| Candidate {
-                mv: n.mv(),
-                visits: n.real,
-                winrate: (n.wins / n.visits) as f64,
-            })
-            .collect();
-        candidates.sort_by(|a, b| {
-            b.visits
-                .cmp(&a.visits)
-                .then(b.winrate.total_cmp(&a.winrate))
-        });
-        let best = candidates.first().copied().unwrap_or(Candidate {
-            mv: Move::Pass,
-            visits: 0,
-            winrate: 0.5,
-        });
-        let decision = if best.winrate < params.resign_below && playouts >= 1000 {
-            Decision::Resign
-        } else {
-            Decision::Play(best.mv)
-        };
-        let mut pv = Vec::new();
-        let mut node = 0u32;
-        while self.tree[node as usize].expanded
-            && self.tree[node as usize].children > 0
-            && pv.len() < 20
-        {
-            let n = self.tree[node as usize];
-            node = (n.first_child..n.first_child + n.children as u32)
-                .max_by(|&a, &b| {
-                    self.tree[a as usize]
-                        .visits
-                        .total_cmp(&self.tree[b as usize].visits)
-                })
-                .unwrap_or(n.first_child);
-            pv.push(self.tree[node as usize].mv());
-        }
-        log::info!(
-            "search: {playouts} playouts in {:.2}s, {} nodes, best {:?} {:.1}% after {} visits",
-            elapsed.as_secs_f64(),
-            self.tree.len(),
-            best.mv,
-            best.winrate * 100.0,
-            best.visits
-        );
-        SearchResult {
-            decision,
-            winrate: best.winrate,
-            playouts,
-            elapsed,
-            candidates,
-            pv,
-        }
+/// The merged answer of one or more searches of the same root (same children, same order).
+fn result(
+    searches: &[Search<'_>],
+    params: &Params,
+    playouts: usize,
+    elapsed: Duration,
+) -> SearchResult {
+    let main = &searches[0];
+    let root = main.tree[0];
+    let range = root.first_child as usize..(root.first_child + root.children as u32) as usize;
+    let mut candidates: Vec<Candidate> = range
+        .clone()
+        .map(|i| {
+            let (real, visits, wins) = searches.iter().fold((0, 0.0, 0.0), |(r, v, w), s| {
+                let n = s.tree[i];
+                (r + n.real, v + n.visits, w + n.wins)
+            });
+            Candidate {
+                mv: main.tree[i].mv(),
+                visits: real,
+                winrate: (wins / visits) as f64,
+            }
+        })
+        .collect();
+    candidates.sort_by(|a, b| {
+        b.visits
+            .cmp(&a.visits)
+            .then(b.winrate.total_cmp(&a.winrate))
+    });
+    let best = candidates.first().copied().unwrap_or(Candidate {
+        mv: Move::Pass,
+        visits: 0,
+        winrate: 0.5,
+    });
+    let decision = if best.winrate < params.resign_below && playouts >= 1000 {
+        Decision::Resign
+    } else {
+        Decision::Play(best.mv)
+    };
+    // The principal variation: the move decided on, then the most visited path of the first
+    // tree below it.
+    let pv = match range.clone().find(|&i| main.tree[i].mv() == best.mv) {
+        Some(i) => main.principal_variation(i as u32, 20),
+        None => vec![best.mv],
+    };
+    log::info!(
+        "search: {playouts} playouts in {:.2}s on {} thread(s), {} nodes, best {:?} {:.1}% after {} visits",
+        elapsed.as_secs_f64(),
+        searches.len(),
+        searches.iter().map(|s| s.tree.len()).sum::<usize>(),
+        best.mv,
+        best.winrate * 100.0,
+        best.visits
+    );
+    SearchResult {
+        decision,
+        winrate: best.winrate,
+        playouts,
+        elapsed,
+        candidates,
+        pv,
     }
 }
 
@@ -652,6 +789,7 @@ mod tests {
             playouts,
             time: None,
             resign_below: 0.0,
+            threads: 1,
         }
     }
 

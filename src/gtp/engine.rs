@@ -166,6 +166,40 @@ impl Engine {
         })
     }
 
+    /// Like [`Engine::handle`], but an analysis command streams its reports to `out` until
+    /// `stop` says new input is waiting; it then returns `None`, everything being written.
+    ///
+    /// # Errors
+    /// Writing to `out` failed.
+    pub fn handle_streaming(
+        &mut self,
+        raw: &[u8],
+        out: &mut dyn std::io::Write,
+        stop: &dyn Fn() -> bool,
+    ) -> std::io::Result<Option<Response>> {
+        let streaming = parse::preprocess(raw)
+            .and_then(|line| parse::parse_command_line(&line).ok())
+            .and_then(|c| crate::gtp::analyze::dialect(&c.name).map(|d| (c, d)));
+        let Some((command, dialect)) = streaming else {
+            return Ok(self.handle(raw));
+        };
+        self.interrupt.store(false, Ordering::Relaxed);
+        match crate::gtp::analyze::stream(
+            self,
+            command.id.as_deref(),
+            &command.args,
+            dialect,
+            out,
+            stop,
+        )? {
+            Ok(()) => Ok(None),
+            Err(message) => Ok(Some(Response {
+                text: frame(command.id.as_deref(), Err(message)),
+                quit: false,
+            })),
+        }
+    }
+
     // ----- argument helpers -------------------------------------------------------------
 
     pub(crate) fn geo(&self) -> &'static Geometry {
@@ -293,6 +327,7 @@ pub fn frame(id: Option<&str>, reply: Reply) -> String {
 pub const TABLES: &[&[(&str, Handler)]] = &[
     crate::gtp::commands::COMMANDS,
     crate::gtp::reading::COMMANDS,
+    crate::gtp::analyze::COMMANDS,
 ];
 
 /// Every command name, in table order.

@@ -7,7 +7,8 @@
 //! and are answered strictly in order.
 
 use std::io::{self, BufRead, Write};
-use std::sync::atomic::Ordering;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::thread;
 
@@ -91,6 +92,11 @@ pub fn run(
     mut output: impl Write,
 ) -> io::Result<()> {
     let interrupt = engine.interrupt_flag();
+    // Lines read but not yet answered, and whether input has ended: a streaming analysis
+    // runs until either says there is something new.
+    let pending = Arc::new(AtomicUsize::new(0));
+    let closed = Arc::new(AtomicBool::new(false));
+    let (reader_pending, reader_closed) = (Arc::clone(&pending), Arc::clone(&closed));
     let (sender, receiver) = mpsc::channel();
     thread::spawn(move || {
         let mut input = input;
@@ -108,21 +114,28 @@ pub fn run(
                     } else {
                         Input::Line(line.clone())
                     };
+                    reader_pending.fetch_add(1, Ordering::SeqCst);
                     if sender.send(item).is_err() {
                         return;
                     }
                 }
-                Ok(None) => return,
+                Ok(None) => {
+                    reader_closed.store(true, Ordering::SeqCst);
+                    return;
+                }
                 Err(e) => {
                     log::error!("reading input: {e}");
+                    reader_closed.store(true, Ordering::SeqCst);
                     return;
                 }
             }
         }
     });
+    let new_input = || pending.load(Ordering::SeqCst) > 0 || closed.load(Ordering::SeqCst);
     for item in receiver {
+        pending.fetch_sub(1, Ordering::SeqCst);
         let response = match item {
-            Input::Line(line) => engine.handle(&line),
+            Input::Line(line) => engine.handle_streaming(&line, &mut output, &new_input)?,
             Input::TooLong(prefix) => {
                 log::warn!("input line longer than {MAX_LINE} bytes");
                 let id = parse::preprocess(&prefix)
