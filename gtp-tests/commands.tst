@@ -1098,6 +1098,20 @@ clear_board
 497 list_stones black
 #? [[A-HJ][1-9]( [A-HJ][1-9])?|]
 
+# ----- Live analysis ---------------------------------------------------------------------------
+# analyze, lz-analyze and kata-analyze answer as a stream that runs until new input arrives;
+# gogui-regress waits for the end of a response before it sends the next line, so only their
+# error paths can be tested here. The streams are tested in tests/robustness.rs and by the
+# Sabaki client.
+501 analyze purple   # syntax error
+#? [.*]*
+502 lz-analyze b 10 interval   # syntax error
+#? [.*]*
+503 kata-analyze w interval x   # syntax error
+#? [.*]*
+504 lz-analyze 10 20   # syntax error
+#? [.*]*
+
 # ----- quit ----------------------------------------------------------------------------------
-500 quit
+510 quit
 #? []

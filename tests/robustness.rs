@@ -118,11 +118,19 @@ struct Reply {
     ok: bool,
     id: Option<String>,
     text: String,
+    /// Framed as a streaming analysis: `=id` alone on its first line, then `info` lines.
+    streamed: bool,
 }
 
+/// The commands that answer as a stream (Leela Zero's and KataGo's convention): `=id` and a
+/// line feed at once, one line of `info` groups per report, and the empty line when new
+/// input arrives.
+const STREAMING: &[&str] = &["analyze", "lz-analyze", "kata-analyze"];
+
 /// Splits the engine's output into responses, checking the framing on the way: every
-/// response starts with `=` or `?`, the id (digits) follows at once, then one space; it ends
-/// with an empty line; nothing stands outside a response; only ASCII is written.
+/// response starts with `=` or `?`, the id (digits) follows at once, then one space (or, for
+/// a streaming analysis, a line feed and `info` lines only); it ends with an empty line;
+/// nothing stands outside a response; only ASCII is written.
 fn parse_responses(out: &[u8], context: &str) -> Vec<Reply> {
     if let Some(bad) = out
         .iter()
@@ -149,18 +157,24 @@ fn parse_responses(out: &[u8], context: &str) -> Vec<Reply> {
         };
         let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
         let (id, after) = rest.split_at(digits);
-        let Some(body) = after.strip_prefix(' ') else {
-            panic!("{context}: no space after the id in {:?}", snippet(block));
+        let (body, streamed) = match after.strip_prefix(' ') {
+            Some(body) => (body, false),
+            None if ok && (after.is_empty() || after.starts_with('\n')) => {
+                let body = after.trim_start_matches('\n');
+                assert!(
+                    body.is_empty() || body.lines().all(|l| l.starts_with("info ")),
+                    "{context}: a streamed response holds more than info lines: {:?}",
+                    snippet(block)
+                );
+                (body, true)
+            }
+            None => panic!("{context}: no space after the id in {:?}", snippet(block)),
         };
-        assert!(
-            !block.contains("\n\n"),
-            "{context}: an empty line inside {:?}",
-            snippet(block)
-        );
         replies.push(Reply {
             ok,
             id: (!id.is_empty()).then(|| id.to_string()),
             text: body.to_string(),
+            streamed,
         });
     }
     replies
@@ -185,29 +199,50 @@ fn preprocessed(line: &[u8]) -> String {
     out.trim_matches(' ').to_string()
 }
 
-/// The response a line must get: `None` for none at all, `Some(id)` for one response
-/// carrying `id` (itself `None` when the line has no id).
-fn expected_reply(line: &[u8]) -> Option<Option<String>> {
+/// The response a line must get.
+#[derive(Debug, PartialEq, Eq)]
+struct Expected {
+    /// The id to echo (`None` when the line has none).
+    id: Option<String>,
+    /// Whether the command may answer as a stream.
+    streaming: bool,
+}
+
+/// The response a line must get: `None` for none at all.
+fn expected_reply(line: &[u8]) -> Option<Expected> {
     let line = preprocessed(line);
     if line.is_empty() {
         return None;
     }
-    let first = line.split(' ').next().unwrap_or("");
-    let id =
-        (!first.is_empty() && first.bytes().all(|b| b.is_ascii_digit())).then(|| first.to_string());
-    Some(id)
+    let mut tokens = line.split(' ').filter(|t| !t.is_empty());
+    let first = tokens.next().unwrap_or("");
+    let id = first
+        .bytes()
+        .all(|b| b.is_ascii_digit())
+        .then(|| first.to_string());
+    let name = if id.is_some() {
+        tokens.next()
+    } else {
+        Some(first)
+    };
+    Some(Expected {
+        id,
+        streaming: name.is_some_and(|n| STREAMING.contains(&n)),
+    })
 }
 
 /// Checks that the lines of `input` (split at LF) got exactly the responses they must, in
 /// order, and that the engine exited with 0.
 fn check_session(input: &[u8], outcome: &Outcome, context: &str) -> Vec<Reply> {
-    let expected: Vec<Option<String>> = input
+    let expected: Vec<Expected> = input
         .split(|&b| b == b'\n')
         .filter_map(expected_reply)
         .collect();
     let replies = parse_responses(&outcome.stdout, context);
     let got: Vec<Option<String>> = replies.iter().map(|r| r.id.clone()).collect();
-    if got != expected {
+    let expected_ids: Vec<Option<String>> = expected.iter().map(|e| e.id.clone()).collect();
+    if got != expected_ids {
+        let expected = expected_ids;
         let first = got
             .iter()
             .zip(&expected)
@@ -220,6 +255,12 @@ fn check_session(input: &[u8], outcome: &Outcome, context: &str) -> Vec<Reply> {
             expected.len(),
             got.get(first),
             expected.get(first)
+        );
+    }
+    for (i, (reply, want)) in replies.iter().zip(&expected).enumerate() {
+        assert!(
+            !reply.streamed || want.streaming,
+            "{context}: response {i} is framed as a stream: {reply:?}"
         );
     }
     assert_eq!(
@@ -750,4 +791,166 @@ fn sgf_commands_refuse_what_is_not_a_regular_file() {
         replies[5].ok && replies[6].ok,
         "{context}: a regular file works"
     );
+}
+
+/// An engine driven line by line, as a GUI does: write a line, read what comes back.
+struct Interactive {
+    child: std::process::Child,
+    stdin: std::process::ChildStdin,
+    lines: mpsc::Receiver<String>,
+}
+
+impl Interactive {
+    fn start() -> Interactive {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_shicho"))
+            .args(ENGINE_ARGS)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("the engine starts");
+        let stdin = child.stdin.take().expect("piped stdin");
+        let stdout = child.stdout.take().expect("piped stdout");
+        let (sender, lines) = mpsc::channel();
+        thread::spawn(move || {
+            use std::io::BufRead;
+            for line in std::io::BufReader::new(stdout).lines() {
+                let Ok(line) = line else { return };
+                if sender.send(line).is_err() {
+                    return;
+                }
+            }
+        });
+        Interactive {
+            child,
+            stdin,
+            lines,
+        }
+    }
+
+    fn send(&mut self, line: &str) {
+        self.stdin
+            .write_all(format!("{line}\n").as_bytes())
+            .and_then(|()| self.stdin.flush())
+            .expect("the engine reads its input");
+    }
+
+    /// The next output line.
+    ///
+    /// # Panics
+    /// When none comes within `SESSION_TIMEOUT` (the engine is killed first).
+    fn line(&mut self, waiting_for: &str) -> String {
+        match self.lines.recv_timeout(SESSION_TIMEOUT) {
+            Ok(line) => line,
+            Err(_) => {
+                let _ = self.child.kill();
+                let _ = self.child.wait();
+                panic!("no output while waiting for {waiting_for}");
+            }
+        }
+    }
+}
+
+/// One report line: `info` groups with the fields Sabaki and Lizzie read, win rates as
+/// integers (ten-thousandths) or fractions.
+fn check_report(line: &str, integer: bool) {
+    assert!(line.starts_with("info move "), "not a report: {line:?}");
+    for group in line.split("info ").filter(|g| !g.is_empty()) {
+        let tokens: Vec<&str> = group.split_whitespace().collect();
+        let field = |key: &str| {
+            let at = tokens.iter().position(|&t| t == key);
+            at.and_then(|i| tokens.get(i + 1).copied())
+                .unwrap_or_else(|| panic!("no {key} in {group:?}"))
+        };
+        let winrate = field("winrate");
+        if integer {
+            let w: u32 = winrate.parse().expect("an integer win rate");
+            assert!(w <= 10_000, "{group:?}");
+        } else {
+            let w: f64 = winrate.parse().expect("a fractional win rate");
+            assert!(
+                winrate.contains('.') && (0.0..=1.0).contains(&w),
+                "{group:?}"
+            );
+        }
+        field("visits").parse::<u32>().expect("visits");
+        field("move");
+        // Sabaki reads the trailing run of vertices as the variation: pv must come last.
+        let pv = tokens.iter().position(|&t| t == "pv").expect("a pv");
+        let vertices = &tokens[pv + 1..];
+        assert!(!vertices.is_empty(), "an empty pv in {group:?}");
+        for v in vertices {
+            let (letter, number) = v.split_at(1);
+            assert!(
+                *v == "PASS"
+                    || (letter.bytes().all(|b| b.is_ascii_uppercase())
+                        && number.parse::<u32>().is_ok()),
+                "{v:?} after pv in {group:?}"
+            );
+        }
+    }
+}
+
+/// The streaming analysis commands answer `=id` at once, then a report per interval, until
+/// a new command, a blank line or `# interrupt` arrives; then the empty line, and the next
+/// command is answered as usual.
+#[test]
+fn analysis_streams_until_new_input() {
+    let mut engine = Interactive::start();
+    engine.send("boardsize 9");
+    assert_eq!(engine.line("boardsize"), "= ");
+    assert_eq!(engine.line("boardsize's end"), "");
+
+    // Stopped by a blank line, which gets no response of its own.
+    engine.send("1 lz-analyze b 10");
+    assert_eq!(engine.line("lz-analyze's start"), "=1");
+    for _ in 0..2 {
+        check_report(&engine.line("an lz-analyze report"), true);
+    }
+    engine.send("");
+    loop {
+        let line = engine.line("lz-analyze's end");
+        if line.is_empty() {
+            break;
+        }
+        check_report(&line, true);
+    }
+
+    // Stopped by GoGui's interrupt comment.
+    engine.send("2 kata-analyze w 10");
+    assert_eq!(engine.line("kata-analyze's start"), "=2");
+    check_report(&engine.line("a kata-analyze report"), false);
+    engine.send("# interrupt");
+    loop {
+        let line = engine.line("kata-analyze's end");
+        if line.is_empty() {
+            break;
+        }
+        check_report(&line, false);
+    }
+
+    // Stopped by the next command, which is then answered.
+    engine.send("3 analyze b 10");
+    assert_eq!(engine.line("analyze's start"), "=3");
+    check_report(&engine.line("an analyze report"), true);
+    engine.send("4 name");
+    loop {
+        let line = engine.line("analyze's end");
+        if line.is_empty() {
+            break;
+        }
+        check_report(&line, true);
+    }
+    assert_eq!(engine.line("name"), "=4 shicho");
+    assert_eq!(engine.line("name's end"), "");
+
+    // A malformed request is an ordinary error.
+    engine.send("5 lz-analyze b 10 interval");
+    assert_eq!(engine.line("the error"), "?5 syntax error");
+    assert_eq!(engine.line("the error's end"), "");
+
+    engine.send("6 quit");
+    assert_eq!(engine.line("quit"), "=6 ");
+    let status = engine.child.wait().expect("the engine exits");
+    assert_eq!(status.code(), Some(0));
 }

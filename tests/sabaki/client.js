@@ -10,7 +10,10 @@
 // 3. engine against engine: two processes, Black and White, each told the other's moves;
 // 4. at the end an `undo`, a resync, and `final_score`;
 // 5. the tracker's `sync` on a fresh engine with short histories (handicap, undo path,
-//    replay path), checked with list_stones.
+//    replay path), checked with list_stones;
+// 6. live analysis as Sabaki runs it: `analyze B 50` (the first of analyze, kata-analyze,
+//    lz-analyze that list_commands names), reports read through the subscriber, stopped by
+//    the next command (Sabaki's sendAbort writes `protocol_version`).
 //
 // Every response must be well formed and not an error; the raw output of each engine must
 // hold nothing but responses. Exits non-zero with a message on the first failure.
@@ -85,8 +88,9 @@ class Engine {
       `${this.label}: output does not end with an empty line`
     )
     for (const block of this.raw.slice(0, -2).split('\n\n')) {
+      // A streamed analysis starts `=id` and a line feed, then holds info lines only.
       check(
-        /^[=?]\d* /.test(block),
+        /^[=?]\d* /.test(block) || /^=\d*(\ninfo [^\n]*)*$/.test(block),
         `${this.label}: malformed response block ${JSON.stringify(block.slice(0, 80))}`
       )
     }
@@ -263,12 +267,71 @@ async function syncShortHistories(enginePath, engineArgs) {
     'the replay path left the wrong stones'
   )
 
+  const reports = await analyzeLikeSabaki(engine)
+
   // An id goes out and comes back (Sabaki itself sends none).
   const withId = await engine.controller.sendCommand({id: 7, name: 'name'})
   check(withId.id === 7 && withId.content === 'shicho', 'the id was not echoed')
 
   await engine.stop()
   engine.checkRawOutput()
+  return reports
+}
+
+// Sabaki's reading of one report line (analysis.js parseAnalysis): `info` groups of key/value
+// pairs ending with the pv, a run of vertices; win rates as integers for `analyze`.
+function parseReport(line) {
+  return line
+    .split(/\s*info\s+/)
+    .slice(1)
+    .map(group => {
+      const tokens = group.trim().split(/\s+/)
+      const pv = tokens.indexOf('pv')
+      check(pv >= 0 && pv % 2 === 0, `analysis group without a trailing pv: '${group}'`)
+      const fields = {}
+      for (let i = 0; i < pv; i += 2) fields[tokens[i]] = tokens[i + 1]
+      fields.pv = tokens.slice(pv + 1)
+      return fields
+    })
+}
+
+async function analyzeLikeSabaki(engine) {
+  check(await engine.tracker.knowsCommand('analyze'), 'list_commands lacks analyze')
+  const reports = []
+  const analysis = engine.controller.sendCommand(
+    {name: 'analyze', args: ['B', '50']},
+    ({line}) => {
+      if (line.startsWith('info ')) reports.push(line)
+    }
+  )
+  const started = Date.now()
+  while (reports.length < 2) {
+    check(Date.now() - started < 30000, 'no analysis reports within 30 s')
+    await new Promise(resolve => setTimeout(resolve, 50))
+  }
+  const [response, abort] = await Promise.all([
+    analysis,
+    engine.send('protocol_version')
+  ])
+  check(!response.error, `analyze failed: '${response.content}'`)
+  check(abort.content === '2', `protocol_version after analyze answered '${abort.content}'`)
+  for (const report of reports) {
+    const groups = parseReport(report)
+    check(groups.length > 0, `an empty report '${report}'`)
+    for (const g of groups) {
+      check(/^[A-HJ-N]\d+$/.test(g.move), `analysis move '${g.move}'`)
+      check(/^\d+$/.test(g.visits), `analysis visits '${g.visits}'`)
+      check(
+        /^\d+$/.test(g.winrate) && +g.winrate <= 10000,
+        `analyze winrate '${g.winrate}' is not in ten-thousandths`
+      )
+      check(
+        g.pv.length > 0 && g.pv.every(v => /^([A-HJ-N]\d+|PASS)$/i.test(v)),
+        `analysis pv '${g.pv.join(' ')}'`
+      )
+    }
+  }
+  return reports.length
 }
 
 async function main() {
@@ -294,12 +357,12 @@ async function main() {
   black.checkRawOutput()
   white.checkRawOutput()
 
-  await syncShortHistories(absolute, engineArgs)
+  const reports = await syncShortHistories(absolute, engineArgs)
 
   const end = game.resigned ? `${game.resigned} resigned` : 'two passes'
   console.log(
     `sabaki client: ok: ${game.history.length} moves, ${end}, final_score ${score}; ` +
-      'tracker sync ok'
+      `tracker sync ok; analysis stopped after ${reports} reports`
   )
 }
 
