@@ -800,6 +800,14 @@ struct Interactive {
     lines: mpsc::Receiver<String>,
 }
 
+/// A failed test must not leave an engine analysing for ever.
+impl Drop for Interactive {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
 impl Interactive {
     fn start() -> Interactive {
         let mut child = Command::new(env!("CARGO_BIN_EXE_shicho"))
@@ -825,6 +833,26 @@ impl Interactive {
             child,
             stdin,
             lines,
+        }
+    }
+
+    /// Reads report lines up to the empty line that ends a streamed analysis.
+    ///
+    /// # Panics
+    /// When a line is not a report, or the end does not come within `limit`.
+    fn reports_until_end(&mut self, integer: bool, limit: Duration, what: &str) {
+        let start = std::time::Instant::now();
+        loop {
+            let line = self.line(what);
+            if line.is_empty() {
+                return;
+            }
+            check_report(&line, integer);
+            assert!(
+                start.elapsed() < limit,
+                "{what}: still reporting after {:?}",
+                start.elapsed()
+            );
         }
     }
 
@@ -908,39 +936,21 @@ fn analysis_streams_until_new_input() {
         check_report(&engine.line("an lz-analyze report"), true);
     }
     engine.send("");
-    loop {
-        let line = engine.line("lz-analyze's end");
-        if line.is_empty() {
-            break;
-        }
-        check_report(&line, true);
-    }
+    engine.reports_until_end(true, Duration::from_secs(30), "lz-analyze's end");
 
     // Stopped by GoGui's interrupt comment.
     engine.send("2 kata-analyze w 10");
     assert_eq!(engine.line("kata-analyze's start"), "=2");
     check_report(&engine.line("a kata-analyze report"), false);
     engine.send("# interrupt");
-    loop {
-        let line = engine.line("kata-analyze's end");
-        if line.is_empty() {
-            break;
-        }
-        check_report(&line, false);
-    }
+    engine.reports_until_end(false, Duration::from_secs(30), "kata-analyze's end");
 
     // Stopped by the next command, which is then answered.
     engine.send("3 analyze b 10");
     assert_eq!(engine.line("analyze's start"), "=3");
     check_report(&engine.line("an analyze report"), true);
     engine.send("4 name");
-    loop {
-        let line = engine.line("analyze's end");
-        if line.is_empty() {
-            break;
-        }
-        check_report(&line, true);
-    }
+    engine.reports_until_end(true, Duration::from_secs(30), "analyze's end");
     assert_eq!(engine.line("name"), "=4 shicho");
     assert_eq!(engine.line("name's end"), "");
 
@@ -949,8 +959,20 @@ fn analysis_streams_until_new_input() {
     assert_eq!(engine.line("the error"), "?5 syntax error");
     assert_eq!(engine.line("the error's end"), "");
 
-    engine.send("6 quit");
-    assert_eq!(engine.line("quit"), "=6 ");
+    // An interrupt written right behind its command, before the engine has started it,
+    // still stops it; and it is used up: the next analysis runs.
+    engine.send("6 lz-analyze b 10\n# interrupt");
+    assert_eq!(engine.line("the interrupted analysis"), "=6");
+    // Without the interrupt it would report until the next input, which never comes.
+    engine.reports_until_end(true, Duration::from_secs(5), "the interrupted analysis");
+    engine.send("7 lz-analyze b 10");
+    assert_eq!(engine.line("the next analysis"), "=7");
+    for _ in 0..2 {
+        check_report(&engine.line("a report after the interrupt"), true);
+    }
+    engine.send("8 quit");
+    engine.reports_until_end(true, Duration::from_secs(30), "the next analysis's end");
+    assert_eq!(engine.line("quit"), "=8 ");
     let status = engine.child.wait().expect("the engine exits");
     assert_eq!(status.code(), Some(0));
 }

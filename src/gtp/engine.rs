@@ -126,7 +126,10 @@ impl Engine {
         }
     }
 
-    /// The flag a reader thread sets when GoGui's `# interrupt` line arrives.
+    /// The flag a reader thread sets when GoGui's `# interrupt` line arrives; searches and
+    /// analyses stop when they see it. The engine never clears it itself: whoever raises it
+    /// knows which commands it is meant for, and clears it before any other (the session
+    /// does, see `session::run`).
     pub fn interrupt_flag(&self) -> Arc<AtomicBool> {
         Arc::clone(&self.interrupt)
     }
@@ -154,8 +157,6 @@ impl Engine {
         let reply = match find_command(&command.name) {
             Some(handler) => {
                 log::debug!("command: {line}");
-                // A stale interrupt from an earlier search must not cut this one short.
-                self.interrupt.store(false, Ordering::Relaxed);
                 handler(self, &command.args)
             }
             None => Err(UNKNOWN_COMMAND.to_string()),
@@ -183,7 +184,6 @@ impl Engine {
         let Some((command, dialect)) = streaming else {
             return Ok(self.handle(raw));
         };
-        self.interrupt.store(false, Ordering::Relaxed);
         match crate::gtp::analyze::stream(
             self,
             command.id.as_deref(),

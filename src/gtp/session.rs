@@ -7,9 +7,9 @@
 //! and are answered strictly in order.
 
 use std::io::{self, BufRead, Write};
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
+use std::sync::{Arc, Mutex, PoisonError};
 use std::thread;
 
 use crate::gtp::engine::{Engine, errors::SYNTAX_ERROR, frame};
@@ -92,6 +92,14 @@ pub fn run(
     mut output: impl Write,
 ) -> io::Result<()> {
     let interrupt = engine.interrupt_flag();
+    // GoGui's interrupt stops every command read before it, whether running or still
+    // waiting in the channel: GoGui writes it right behind the command it means, possibly
+    // before that command has started. `interrupt_after` is the number of lines read when
+    // the last interrupt came; a command starting later than that clears the flag as stale.
+    // The lock keeps "raise" and "clear" apart, so that neither undoes the other.
+    let interrupt_after = Arc::new(Mutex::new(0u64));
+    let reader_interrupt_after = Arc::clone(&interrupt_after);
+    let main_interrupt = Arc::clone(&interrupt);
     // Lines read but not yet answered, and whether input has ended: a streaming analysis
     // runs until either says there is something new.
     let pending = Arc::new(AtomicUsize::new(0));
@@ -101,14 +109,20 @@ pub fn run(
     thread::spawn(move || {
         let mut input = input;
         let mut line = Vec::new();
+        let mut lines_read = 0u64;
         loop {
             match read_line(&mut input, &mut line) {
                 Ok(Some(cut)) => {
                     if parse::is_interrupt_comment(&line) {
                         log::info!("interrupt requested");
-                        interrupt.store(true, Ordering::Relaxed);
+                        let mut after = reader_interrupt_after
+                            .lock()
+                            .unwrap_or_else(PoisonError::into_inner);
+                        *after = lines_read;
+                        interrupt.store(true, Ordering::SeqCst);
                         continue;
                     }
+                    lines_read += 1;
                     let item = if cut {
                         Input::TooLong(line.clone())
                     } else {
@@ -132,8 +146,18 @@ pub fn run(
         }
     });
     let new_input = || pending.load(Ordering::SeqCst) > 0 || closed.load(Ordering::SeqCst);
+    let mut lines_started = 0u64;
     for item in receiver {
         pending.fetch_sub(1, Ordering::SeqCst);
+        lines_started += 1;
+        {
+            let after = interrupt_after
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner);
+            if *after < lines_started {
+                main_interrupt.store(false, Ordering::SeqCst);
+            }
+        }
         let response = match item {
             Input::Line(line) => engine.handle_streaming(&line, &mut output, &new_input)?,
             Input::TooLong(prefix) => {
