@@ -551,10 +551,7 @@ fn parse_vertex_xy(text: &str) -> Option<(usize, usize)> {
 
 fn read_sgf(e: &Engine, file: &str, stop: Stop) -> Result<Game, String> {
     use std::io::Read;
-    // Only regular files: opening a FIFO waits for a writer and a terminal waits for input,
-    // either of which would hang the session (and /dev/stdin would eat our own commands).
-    let metadata = std::fs::metadata(file).map_err(|err| err.to_string())?;
-    if !metadata.is_file() {
+    if is_special_file(file) {
         return Err("not a regular file".into());
     }
     let handle = std::fs::File::open(file).map_err(|err| err.to_string())?;
@@ -710,16 +707,20 @@ pub(crate) fn game_record(game: &Game) -> SgfGame {
     record
 }
 
+/// Whether `path` names something other than a regular file (a folder, a FIFO, a device).
+/// loadsgf and printsgf refuse those: opening a FIFO waits for the other end and a terminal
+/// for input, either of which would hang the session; /dev/stdin would eat our own commands
+/// and /dev/stdout would put a record into the GTP stream.
+fn is_special_file(path: &str) -> bool {
+    std::fs::metadata(path).is_ok_and(|m| !m.is_file())
+}
+
 /// `printsgf [file]`: the game as SGF, or written to `file`.
 fn printsgf(e: &mut Engine, args: &[String]) -> Reply {
     let text = sgf::write_game(&game_record(&e.game));
     match args {
         [] => Ok(text),
-        // Only a regular file, new or old: opening a FIFO for writing waits for a reader, and
-        // a device such as /dev/stdout would put the record into the GTP stream.
-        [file] if std::fs::metadata(file).is_ok_and(|m| !m.is_file()) => {
-            Err("cannot write file: not a regular file".into())
-        }
+        [file] if is_special_file(file) => Err("cannot write file: not a regular file".into()),
         [file] => std::fs::write(file, text)
             .map(|()| String::new())
             .map_err(|err| format!("cannot write file: {err}")),

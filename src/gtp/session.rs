@@ -98,8 +98,8 @@ pub fn run(
     // the last interrupt came; a command starting later than that clears the flag as stale.
     // The lock keeps "raise" and "clear" apart, so that neither undoes the other.
     let interrupt_after = Arc::new(Mutex::new(0u64));
-    let reader_interrupt_after = Arc::clone(&interrupt_after);
-    let main_interrupt = Arc::clone(&interrupt);
+    let (reader_interrupt, reader_interrupt_after) =
+        (Arc::clone(&interrupt), Arc::clone(&interrupt_after));
     // Lines read but not yet answered, and whether input has ended: a streaming analysis
     // runs until either says there is something new.
     let pending = Arc::new(AtomicUsize::new(0));
@@ -119,7 +119,7 @@ pub fn run(
                             .lock()
                             .unwrap_or_else(PoisonError::into_inner);
                         *after = lines_read;
-                        interrupt.store(true, Ordering::SeqCst);
+                        reader_interrupt.store(true, Ordering::SeqCst);
                         continue;
                     }
                     lines_read += 1;
@@ -155,7 +155,7 @@ pub fn run(
                 .lock()
                 .unwrap_or_else(PoisonError::into_inner);
             if *after < lines_started {
-                main_interrupt.store(false, Ordering::SeqCst);
+                interrupt.store(false, Ordering::SeqCst);
             }
         }
         let response = match item {
