@@ -1,6 +1,6 @@
 //! A game: the board plus rules, komi, history (undo), superko and passes.
 
-use crate::board::{Board, IllegalMove, PlayOutcome};
+use crate::board::{Board, IllegalMove, PlayOutcome, Snapshot};
 use crate::color::Color;
 use crate::geometry::{Geometry, SizeError};
 use crate::point::{Move, Point};
@@ -24,11 +24,17 @@ struct State {
     to_move: Color,
 }
 
+/// How often the history keeps a snapshot of the position: undo restores the nearest one
+/// and replays at most this many moves less one. A full board per move would cost 57 KB a
+/// move on 25x25 (10,000 passes took 577 MB); this costs a few dozen bytes.
+pub const SNAPSHOT_EVERY: usize = 16;
+
 #[derive(Clone, Debug)]
 struct Turn {
-    /// The board before this turn, restored by undo.
-    before: Board,
     action: Action,
+    /// The position before this turn, kept every `SNAPSHOT_EVERY` turns and around setups
+    /// (so that replaying from a snapshot never has to redo a setup).
+    before: Option<Snapshot>,
 }
 
 /// A game of Go under some rules. Either colour may move at any time (GTP allows it); the
@@ -37,6 +43,8 @@ struct Turn {
 pub struct Game {
     rules: Rules,
     komi: f64,
+    /// The start position: handicap or setup stones, which undo never removes.
+    start: Board,
     board: Board,
     history: Vec<Turn>,
     /// `states[i]` is the state before `history[i]`; the last one is the current state.
@@ -69,6 +77,7 @@ impl Game {
         Game {
             rules,
             komi,
+            start: board.clone(),
             board,
             history: Vec::new(),
             states: vec![state],
@@ -143,9 +152,51 @@ impl Game {
         self.history.iter().map(|t| t.action)
     }
 
-    /// Each history entry with the board as it stood before it, oldest first.
-    pub fn history(&self) -> impl Iterator<Item = (&Board, Action)> + '_ {
-        self.history.iter().map(|t| (&t.before, t.action))
+    /// The position before history entry `t` (`t == history_len()`: the current one).
+    /// It is rebuilt from the nearest snapshot, so this costs up to `SNAPSHOT_EVERY` plays.
+    ///
+    /// # Panics
+    /// When `t > history_len()`.
+    pub fn position_before(&self, t: usize) -> Board {
+        assert!(t <= self.history.len(), "no history entry {t}");
+        if t == self.history.len() {
+            return self.board.clone();
+        }
+        let from = (1..=t)
+            .rev()
+            .find(|&i| self.history[i].before.is_some())
+            .unwrap_or(0);
+        let mut board = match &self.history[from].before {
+            Some(snapshot) if from > 0 => Board::restore(self.geometry(), snapshot),
+            _ => self.start.clone(),
+        };
+        for turn in &self.history[from..t] {
+            match turn.action {
+                Action::Play(c, m) => {
+                    board.play_unchecked(c, m);
+                }
+                // A setup is always followed by a snapshot, so it is never replayed.
+                Action::Setup => unreachable!("replay never crosses a setup"),
+            }
+        }
+        board
+    }
+
+    /// The hash of every position of the game, the start and the current one included.
+    pub fn position_hashes(&self) -> impl Iterator<Item = u64> + '_ {
+        self.states.iter().map(|s| s.hash)
+    }
+
+    /// Appends a turn, before the board changes: its snapshot, when one is due, is of the
+    /// current board.
+    fn push_turn(&mut self, action: Action) {
+        let t = self.history.len();
+        let keep = t > 0
+            && (t.is_multiple_of(SNAPSHOT_EVERY)
+                || action == Action::Setup
+                || self.history[t - 1].action == Action::Setup);
+        let before = keep.then(|| self.board.snapshot());
+        self.history.push(Turn { action, before });
     }
 
     /// The moves played, oldest first (setups left out).
@@ -171,7 +222,7 @@ impl Game {
 
     /// The board as it stood at the start (after handicap or initial setup).
     pub fn start_board(&self) -> &Board {
-        self.history.first().map_or(&self.board, |t| &t.before)
+        &self.start
     }
 
     /// Number of passes at the end of the history.
@@ -262,12 +313,8 @@ impl Game {
         {
             return Err(IllegalMove::Occupied);
         }
-        let before = self.board.clone();
+        self.push_turn(Action::Play(c, m));
         let outcome = self.board.play_unchecked(c, m);
-        self.history.push(Turn {
-            before,
-            action: Action::Play(c, m),
-        });
         self.states.push(State {
             hash: self.board.hash(),
             to_move: c.other(),
@@ -300,12 +347,9 @@ impl Game {
             self.board.captures(Color::Black),
             self.board.captures(Color::White),
         );
-        let before = std::mem::replace(&mut self.board, board);
         let to_move = self.to_move();
-        self.history.push(Turn {
-            before,
-            action: Action::Setup,
-        });
+        self.push_turn(Action::Setup);
+        self.board = board;
         self.states.push(State {
             hash: self.board.hash(),
             to_move,
@@ -318,10 +362,10 @@ impl Game {
     /// # Errors
     /// `CannotUndo` when the history is empty (handicap and start stones are not undoable).
     pub fn undo(&mut self) -> Result<Action, CannotUndo> {
-        let turn = self.history.pop().ok_or(CannotUndo)?;
+        let t = self.history.len().checked_sub(1).ok_or(CannotUndo)?;
+        self.board = self.position_before(t);
         self.states.pop();
-        self.board = turn.before;
-        Ok(turn.action)
+        Ok(self.history.pop().map_or(Action::Setup, |turn| turn.action))
     }
 
     /// The situational hash of the current state (position and colour to move).

@@ -21,7 +21,7 @@ pub mod tactics;
 pub mod timecontrol;
 pub mod zobrist;
 
-pub use board::{Board, ChainStones, IllegalMove, Ko, Liberties, PlayOutcome};
+pub use board::{Board, ChainStones, IllegalMove, Ko, Liberties, PlayOutcome, Snapshot};
 pub use color::{ByColor, Color, ParseColorError};
 pub use game::{Action, CannotUndo, Game};
 pub use geometry::{Geometry, MAX_SIZE, MIN_SIZE, SizeError, Topology, VertexError};

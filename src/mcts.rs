@@ -312,8 +312,7 @@ impl<'g> Search<'g> {
     fn new(game: &'g Game, color: Color, seed: u64) -> Search<'g> {
         let root_board = game.board().clone();
         let n = root_board.geometry().num_points();
-        let mut history: HashSet<u64> = game.history().map(|(b, _)| b.hash()).collect();
-        history.insert(root_board.hash());
+        let history: HashSet<u64> = game.position_hashes().collect();
         let recent = Recent::new(&root_board);
         let mut search = Search {
             game,

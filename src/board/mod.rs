@@ -101,6 +101,15 @@ pub struct Ko {
     pub banned: Color,
 }
 
+/// A compact copy of a position (stones, captures, ko point): what a game's history keeps
+/// to undo by, at a fraction of a board's size.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Snapshot {
+    stones: Box<[Option<Color>]>,
+    captures: ByColor<u32>,
+    ko: Option<Ko>,
+}
+
 /// A Go board. See the module documentation for the representation.
 pub struct Board {
     geo: &'static Geometry,
@@ -259,6 +268,26 @@ impl Board {
         }
         Board::from_stones(geo, &stones)
             .map_err(|p| format!("chain at {} has no liberties", geo.format_point(p)))
+    }
+
+    /// The position in compact form, for [`Board::restore`].
+    pub fn snapshot(&self) -> Snapshot {
+        Snapshot {
+            stones: self.cells.0.clone().into_boxed_slice(),
+            captures: self.captures,
+            ko: self.ko,
+        }
+    }
+
+    /// The board a snapshot of `geo` was taken from: the same stones, captures and ko point
+    /// (the chain bookkeeping is rebuilt, so the order of `empties` may differ).
+    pub fn restore(geo: &'static Geometry, snapshot: &Snapshot) -> Board {
+        // A snapshot comes from a valid board, whose chains all have liberties.
+        let mut board =
+            Board::from_stones(geo, &snapshot.stones).expect("a snapshot holds a valid position");
+        board.captures = snapshot.captures;
+        board.ko = snapshot.ko;
+        board
     }
 
     #[inline]

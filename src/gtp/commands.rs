@@ -670,10 +670,10 @@ pub(crate) fn game_record(game: &Game) -> SgfGame {
     if !record.setup.is_empty() && record.setup.iter().all(|s| s.color == Some(Color::Black)) {
         record.handicap = Some(record.setup.len() as u32);
     }
-    let history: Vec<(Board, Action)> = game.history().map(|(b, a)| (b.clone(), a)).collect();
+    let actions: Vec<Action> = game.actions().collect();
     let mut pending_setup = Vec::new();
-    for (i, (before, action)) in history.iter().enumerate() {
-        match *action {
+    for (i, &action) in actions.iter().enumerate() {
+        match action {
             Action::Play(c, m) => record.moves.push(SgfMove {
                 setup: std::mem::take(&mut pending_setup),
                 color: c,
@@ -681,7 +681,7 @@ pub(crate) fn game_record(game: &Game) -> SgfGame {
                 comment: None,
             }),
             Action::Setup => {
-                let after = history.get(i + 1).map_or(game.board(), |(b, _)| b);
+                let (before, after) = (game.position_before(i), game.position_before(i + 1));
                 for p in geo.points() {
                     if before.get(p) != after.get(p) {
                         pending_setup.push(SetupStone {
