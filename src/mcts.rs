@@ -32,6 +32,7 @@ use crate::point::{Move, Point};
 use crate::rng::Rng;
 use crate::rules::Scoring;
 use crate::score::{self, settled_points};
+use crate::tactics::{ladder_attack, ladder_escape};
 
 // Tunables.
 
@@ -50,6 +51,9 @@ pub const PRIOR_SAVE: f32 = 20.0;
 pub const PRIOR_SELF_ATARI: f32 = 10.0;
 /// Extra virtual wins by distance (Manhattan, 1 and 2) to the last move.
 pub const PRIOR_NEAR_LAST: [f32; 2] = [12.0, 8.0];
+/// Extra virtual losses for extending a chain in atari into a ladder that works; extra
+/// virtual wins for an atari whose ladder works.
+pub const PRIOR_LADDER: f32 = 20.0;
 /// Extra virtual wins for a move that fits a 3x3 shape pattern.
 pub const PRIOR_PATTERN: f32 = 10.0;
 /// Extra virtual losses for the first two lines far from any stone (plane boards only).
@@ -697,14 +701,35 @@ fn priors(board: &Board, c: Color, p: Point, last: Option<Point>) -> (f32, f32) 
     // Captures and saves.
     let mut captured = 0;
     let mut saves = false;
+    let mut ataris = None;
     for &q in geo.neighbours(p) {
         match board.get(q) {
             Some(x) if x != c && board.liberty_count(q) == 1 => captured += board.chain_len(q),
             Some(x) if x == c && board.liberty_count(q) == 1 => saves = true,
+            Some(x) if x != c && board.liberty_count(q) == 2 => ataris = Some(q),
             _ => {}
         }
     }
-    match board.liberties_after(c, p) {
+    let libs_after = board.liberties_after(c, p);
+    // Ladders, read out: an escape into a working ladder is a wasted move, an atari that the
+    // ladder turns into a capture is nearly one.
+    if saves && libs_after == Some(2) {
+        let mut after = board.clone();
+        after.play_unchecked(c, Move::Play(p));
+        if ladder_attack(&after, p).0.succeeds() {
+            visits += PRIOR_LADDER;
+        }
+    } else if let (Some(target), Some(libs)) = (ataris, libs_after)
+        && libs >= 2
+    {
+        let mut after = board.clone();
+        after.play_unchecked(c, Move::Play(p));
+        if after.liberty_count(target) == 1 && !ladder_escape(&after, target).0.succeeds() {
+            visits += PRIOR_LADDER;
+            wins += PRIOR_LADDER;
+        }
+    }
+    match libs_after {
         None => {
             let bonus = if captured > 1 {
                 PRIOR_CAPTURE_MANY
