@@ -7,6 +7,7 @@ mod geometry;
 pub mod gtp;
 pub mod playout;
 mod point;
+pub mod referee;
 pub mod rng;
 mod rules;
 pub mod score;
