@@ -143,6 +143,11 @@ impl Game {
         self.history.iter().map(|t| t.action)
     }
 
+    /// Each history entry with the board as it stood before it, oldest first.
+    pub fn history(&self) -> impl Iterator<Item = (&Board, Action)> + '_ {
+        self.history.iter().map(|t| (&t.before, t.action))
+    }
+
     /// The moves played, oldest first (setups left out).
     pub fn moves(&self) -> impl Iterator<Item = (Color, Move)> + '_ {
         self.actions().filter_map(|a| match a {
@@ -254,6 +259,40 @@ impl Game {
             to_move: c.other(),
         });
         Ok(outcome)
+    }
+
+    /// Plays `m` for `c` without the ko and suicide rules, for game records made under other
+    /// rules (an SGF file may hold a superko violation under ours). The point must be empty.
+    ///
+    /// # Errors
+    /// `Occupied` (and nothing changes) when the point holds a stone.
+    pub fn play_forced(&mut self, c: Color, m: Move) -> Result<PlayOutcome, IllegalMove> {
+        if let Move::Play(p) = m
+            && self.board.get(p).is_some()
+        {
+            return Err(IllegalMove::Occupied);
+        }
+        let before = self.board.clone();
+        let outcome = self.board.play_unchecked(c, m);
+        self.history.push(Turn {
+            before,
+            action: Action::Play(c, m),
+        });
+        self.states.push(State {
+            hash: self.board.hash(),
+            to_move: c.other(),
+        });
+        Ok(outcome)
+    }
+
+    /// Sets who moves first from the start position. Only possible before any move:
+    /// returns whether it was.
+    pub fn set_start_player(&mut self, c: Color) -> bool {
+        if !self.history.is_empty() {
+            return false;
+        }
+        self.states[0].to_move = c;
+        true
     }
 
     /// Replaces the stones on the given points (`None` empties a point), as SGF's AB/AW/AE do

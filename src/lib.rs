@@ -5,6 +5,8 @@ mod color;
 mod game;
 mod geometry;
 pub mod gtp;
+pub mod handicap;
+pub mod ownership;
 pub mod playout;
 mod point;
 pub mod referee;
@@ -12,6 +14,7 @@ pub mod rng;
 mod rules;
 pub mod score;
 pub mod sgf;
+pub mod timecontrol;
 pub mod zobrist;
 
 pub use board::{Board, ChainStones, IllegalMove, Ko, Liberties, PlayOutcome};

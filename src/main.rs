@@ -1,1 +1,64 @@
-fn main() {}
+//! `shicho`: the engine, speaking GTP on stdin/stdout.
+
+use std::io;
+use std::process::ExitCode;
+
+use clap::Parser;
+use shicho::Rules;
+use shicho::gtp::{self, Config, Engine};
+
+/// A Go engine speaking GTP v2 on stdin/stdout. Diagnostics go to stderr (RUST_LOG=debug).
+#[derive(Parser, Debug)]
+#[command(version, about)]
+struct Cli {
+    /// Rules: japanese, chinese, aga, new-zealand, tromp-taylor, daoqi (torus), or
+    /// ko=..,suicide=..,scoring=..,topology=..
+    #[arg(long, default_value = "chinese")]
+    rules: Rules,
+    /// Board size (2..25); default 19, or 16 for daoqi.
+    #[arg(long)]
+    size: Option<usize>,
+    /// Komi; default 7.5 for area scoring, 6.5 for territory, 4 for daoqi.
+    #[arg(long, allow_negative_numbers = true)]
+    komi: Option<f64>,
+    /// Seed for genmove's random choices.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+}
+
+fn main() -> ExitCode {
+    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn")).init();
+    let cli = Cli::parse();
+    let size = cli.size.unwrap_or(cli.rules.default_size());
+    if !(shicho::MIN_SIZE..=shicho::MAX_SIZE).contains(&size) {
+        eprintln!(
+            "shicho: board size {size} is outside {}..={}",
+            shicho::MIN_SIZE,
+            shicho::MAX_SIZE
+        );
+        return ExitCode::from(2);
+    }
+    let komi = cli.komi.unwrap_or(cli.rules.default_komi());
+    if !komi.is_finite() {
+        eprintln!("shicho: komi must be a finite number");
+        return ExitCode::from(2);
+    }
+    let config = Config {
+        rules: cli.rules,
+        size,
+        komi,
+        seed: cli.seed,
+    };
+    log::info!("starting: {} {size}x{size} komi {komi}", config.rules);
+    let engine = Engine::new(config);
+    let stdin = io::BufReader::new(io::stdin());
+    match gtp::run(engine, stdin, io::stdout().lock()) {
+        Ok(()) => ExitCode::SUCCESS,
+        // The controller closed our output: nothing more can be said to it.
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("shicho: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}

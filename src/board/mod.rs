@@ -411,6 +411,33 @@ impl Board {
         true
     }
 
+    /// The liberties the chain of a `c` stone played at the empty point `p` would have, or
+    /// `None` when the play captures (the count then depends on what is taken).
+    pub fn liberties_after(&self, c: Color, p: Point) -> Option<usize> {
+        const MAX_WORDS: usize =
+            (crate::geometry::MAX_SIZE * crate::geometry::MAX_SIZE).div_ceil(64);
+        let words = self.geo.bitset_words();
+        let mut union = [0u64; MAX_WORDS];
+        for &q in self.geo.neighbours(p) {
+            match self.cells[q.index()] {
+                None => union[q.index() / 64] |= 1u64 << (q.index() % 64),
+                Some(x) if x == c => {
+                    let h = self.head[q.index()] as usize;
+                    for (w, acc) in union.iter_mut().enumerate().take(words) {
+                        *acc |= self.lib_bits[h * words + w];
+                    }
+                }
+                Some(_) => {
+                    if self.libs_at(q) == 1 {
+                        return None;
+                    }
+                }
+            }
+        }
+        union[p.index() / 64] &= !(1u64 << (p.index() % 64));
+        Some(union.iter().map(|w| w.count_ones() as usize).sum())
+    }
+
     /// Whether playing `c` at the empty point `p` would capture at least one opponent chain.
     pub fn captures_something(&self, c: Color, p: Point) -> bool {
         self.geo

@@ -1,0 +1,262 @@
+//! Time control: the settings a controller sends, a clock per colour that genmove charges,
+//! and the budget for the next move.
+//!
+//! GTP's `time_settings main byo_time byo_stones` is Canadian byo-yomi, with two special
+//! cases: `byo_time > 0, byo_stones == 0` means no limit, `byo_time == 0` means absolute
+//! (sudden death). KGS adds `kgs-time_settings none|absolute|canadian|byoyomi` (Japanese
+//! byo-yomi: periods of fixed length). `time_left` overrides the internal clock: with
+//! `stones == 0` it is the main time left, otherwise the time left in the current period and
+//! the stones (Canadian) or periods (Japanese) still to play in it.
+
+use std::time::Duration;
+
+use crate::color::{ByColor, Color};
+
+/// Seconds kept in reserve for pipes, GUIs and scheduling: a move must be sent this much
+/// before the clock would run out.
+pub const SAFETY_MARGIN: f64 = 1.0;
+
+/// How many more moves a game is expected to last from now, per point of the board: a
+/// 19x19 game spreads main time over about 72 moves, as Leela Zero does.
+pub const MOVES_EXPECTED_PER_POINT: f64 = 0.2;
+
+/// The time system in force.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum TimeSystem {
+    /// No limit: genmove uses its default effort.
+    Unlimited,
+    /// `main` seconds for the whole game.
+    Absolute { main: f64 },
+    /// After `main`, every `period` seconds must hold `stones` moves.
+    Canadian { main: f64, period: f64, stones: u32 },
+    /// After `main`, `periods` periods of `period` seconds; a move within a period keeps it.
+    Japanese {
+        main: f64,
+        period: f64,
+        periods: u32,
+    },
+}
+
+/// One colour's clock.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Side {
+    /// Main time left, seconds.
+    main: f64,
+    /// Time left in the current byo-yomi period (meaningful once main time is gone).
+    period_left: f64,
+    /// Canadian: stones still to play in this period. Japanese: periods left.
+    count: u32,
+}
+
+/// The time settings and both clocks.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Clock {
+    system: TimeSystem,
+    sides: ByColor<Side>,
+}
+
+impl Default for Clock {
+    fn default() -> Clock {
+        Clock::new(TimeSystem::Unlimited)
+    }
+}
+
+impl Clock {
+    pub fn new(system: TimeSystem) -> Clock {
+        let side = match system {
+            TimeSystem::Unlimited => Side {
+                main: 0.0,
+                period_left: 0.0,
+                count: 0,
+            },
+            TimeSystem::Absolute { main } => Side {
+                main,
+                period_left: 0.0,
+                count: 0,
+            },
+            TimeSystem::Canadian {
+                main,
+                period,
+                stones,
+            } => Side {
+                main,
+                period_left: period,
+                count: stones,
+            },
+            TimeSystem::Japanese {
+                main,
+                period,
+                periods,
+            } => Side {
+                main,
+                period_left: period,
+                count: periods,
+            },
+        };
+        Clock {
+            system,
+            sides: ByColor::new(side, side),
+        }
+    }
+
+    /// GTP `time_settings main byo_time byo_stones` (seconds), with its special cases.
+    pub fn from_gtp(main: f64, byo_time: f64, byo_stones: u32) -> Clock {
+        let system = if byo_time > 0.0 && byo_stones == 0 {
+            TimeSystem::Unlimited
+        } else if byo_time <= 0.0 {
+            TimeSystem::Absolute { main }
+        } else {
+            TimeSystem::Canadian {
+                main,
+                period: byo_time,
+                stones: byo_stones,
+            }
+        };
+        Clock::new(system)
+    }
+
+    pub fn system(&self) -> TimeSystem {
+        self.system
+    }
+
+    /// GTP `time_left colour time stones`.
+    pub fn set_left(&mut self, c: Color, time: f64, stones: u32) {
+        let side = &mut self.sides[c];
+        if stones == 0 {
+            side.main = time;
+            if time <= 0.0 {
+                // Some controllers send 0 0 as main time ends: byo-yomi starts afresh.
+                if let TimeSystem::Canadian { period, stones, .. } = self.system {
+                    side.period_left = period;
+                    side.count = stones;
+                }
+            }
+        } else {
+            side.main = 0.0;
+            side.period_left = time;
+            side.count = stones;
+        }
+    }
+
+    /// Charges `used` seconds of thinking to `c`'s clock.
+    pub fn charge(&mut self, c: Color, used: f64) {
+        let system = self.system;
+        let side = &mut self.sides[c];
+        let mut used = used;
+        if side.main > 0.0 {
+            let from_main = used.min(side.main);
+            side.main -= from_main;
+            used -= from_main;
+            if used <= 0.0 {
+                return;
+            }
+        }
+        match system {
+            TimeSystem::Unlimited => {}
+            TimeSystem::Absolute { .. } => side.main -= used,
+            TimeSystem::Canadian { period, stones, .. } => {
+                side.period_left -= used;
+                side.count = side.count.saturating_sub(1);
+                if side.count == 0 && side.period_left >= 0.0 {
+                    side.period_left = period;
+                    side.count = stones;
+                }
+            }
+            TimeSystem::Japanese { period, .. } => {
+                if used > side.period_left {
+                    let lost = ((used - side.period_left) / period).ceil() as u32;
+                    side.count = side.count.saturating_sub(lost);
+                }
+                side.period_left = period;
+            }
+        }
+    }
+
+    /// Seconds `c` may spend on its next move on a board of `points` points, or `None`
+    /// without a time limit.
+    pub fn budget(&self, c: Color, points: usize) -> Option<Duration> {
+        let side = self.sides[c];
+        let expected = (points as f64 * MOVES_EXPECTED_PER_POINT).max(10.0);
+        let seconds = match self.system {
+            TimeSystem::Unlimited => return None,
+            TimeSystem::Absolute { .. } => (side.main - SAFETY_MARGIN) / expected,
+            TimeSystem::Canadian { period, stones, .. } => {
+                if side.main > 0.0 {
+                    let per_stone = period / stones.max(1) as f64;
+                    (side.main / expected + per_stone - SAFETY_MARGIN)
+                        .max(per_stone - SAFETY_MARGIN)
+                } else {
+                    (side.period_left - SAFETY_MARGIN) / side.count.max(1) as f64
+                }
+            }
+            TimeSystem::Japanese {
+                period, periods, ..
+            } => {
+                if side.main > 0.0 {
+                    side.main / expected + period - SAFETY_MARGIN
+                } else if side.count == 0 && periods > 0 {
+                    0.0
+                } else {
+                    period - SAFETY_MARGIN
+                }
+            }
+        };
+        Some(Duration::from_secs_f64(seconds.clamp(0.01, 3600.0)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn gtp_special_cases() {
+        assert_eq!(Clock::from_gtp(0.0, 1.0, 0).system(), TimeSystem::Unlimited);
+        assert_eq!(
+            Clock::from_gtp(300.0, 0.0, 0).system(),
+            TimeSystem::Absolute { main: 300.0 }
+        );
+        assert_eq!(
+            Clock::from_gtp(60.0, 30.0, 5).system(),
+            TimeSystem::Canadian {
+                main: 60.0,
+                period: 30.0,
+                stones: 5
+            }
+        );
+        assert_eq!(Clock::default().budget(Color::Black, 81), None);
+    }
+
+    #[test]
+    fn absolute_time_spreads_over_the_expected_moves() {
+        let mut clock = Clock::from_gtp(73.0, 0.0, 0);
+        let b = clock.budget(Color::Black, 361).unwrap().as_secs_f64();
+        assert!((b - 1.0).abs() < 0.05, "{b}");
+        clock.charge(Color::Black, 70.0);
+        let b = clock.budget(Color::Black, 361).unwrap().as_secs_f64();
+        assert!(b < 0.1, "{b}");
+        assert!(clock.budget(Color::White, 361).unwrap().as_secs_f64() > 0.9);
+    }
+
+    #[test]
+    fn canadian_byoyomi_uses_the_period_per_stone() {
+        let mut clock = Clock::from_gtp(0.0, 50.0, 5);
+        let b = clock.budget(Color::White, 81).unwrap().as_secs_f64();
+        assert!((b - 9.8).abs() < 0.01, "{b}");
+        clock.set_left(Color::White, 11.0, 1);
+        let b = clock.budget(Color::White, 81).unwrap().as_secs_f64();
+        assert!((b - 10.0).abs() < 0.01, "{b}");
+    }
+
+    #[test]
+    fn japanese_byoyomi_keeps_a_period_per_move() {
+        let mut clock = Clock::new(TimeSystem::Japanese {
+            main: 0.0,
+            period: 10.0,
+            periods: 3,
+        });
+        assert!((clock.budget(Color::Black, 81).unwrap().as_secs_f64() - 9.0).abs() < 0.01);
+        clock.charge(Color::Black, 25.0);
+        assert!((clock.budget(Color::Black, 81).unwrap().as_secs_f64() - 9.0).abs() < 0.01);
+    }
+}
