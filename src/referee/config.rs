@@ -119,9 +119,6 @@ impl MatchConfig {
         if self.referee.as_ref().is_some_and(Vec::is_empty) {
             return bad("the referee has an empty command line".into());
         }
-        if let Err(e) = Geometry::get(self.size, self.rules.topology) {
-            return bad(e.to_string());
-        }
         if !self.komi.is_finite() {
             return bad("komi must be a finite number".into());
         }
@@ -139,7 +136,9 @@ impl MatchConfig {
         {
             return bad("--move-time must be a positive number of seconds".into());
         }
-        handicap_points(self.size, self.handicap).map_err(ConfigError)?;
+        let geo = Geometry::get(self.size, self.rules.topology)
+            .map_err(|e| ConfigError(e.to_string()))?;
+        handicap_points(geo, self.handicap).map_err(ConfigError)?;
         if let Openings::List(list) = &self.openings {
             if list.is_empty() {
                 return bad("the openings file holds no opening".into());
@@ -154,36 +153,28 @@ impl MatchConfig {
 
     /// The empty game with the handicap stones on it, White to move after a handicap.
     pub fn start_game(&self) -> Game {
-        // validate() checked size and handicap; `new_game` falls back to the empty board
-        // rather than panic if it is called without that.
-        let handicap = handicap_points(self.size, self.handicap).unwrap_or_default();
+        // validate() checked size and handicap; without that, fall back to an empty 9x9
+        // board rather than panic.
         let geo = Geometry::get(self.size, self.rules.topology)
             .or_else(|_| Geometry::get(9, self.rules.topology))
             .expect("9 is a valid size");
         let mut cells = vec![None; geo.num_points()];
-        for &(x, y) in &handicap {
-            if let Some(p) = geo.point(x, y) {
-                cells[p.index()] = Some(Color::Black);
-            }
+        for p in handicap_points(geo, self.handicap).unwrap_or_default() {
+            cells[p.index()] = Some(Color::Black);
         }
+        let to_move = if cells.iter().any(Option::is_some) {
+            Color::White
+        } else {
+            Color::Black
+        };
         // Star points are never adjacent, so every handicap stone has liberties.
         let board = crate::Board::from_stones(geo, &cells).expect("handicap stones have liberties");
-        let to_move = if handicap.is_empty() {
-            Color::Black
-        } else {
-            Color::White
-        };
         Game::with_position(board, to_move, self.rules, self.komi)
     }
 
-    /// The handicap stones as points.
+    /// The handicap stones, in the order of GTP's fixed placement.
     pub fn handicap_stones(&self) -> Vec<Point> {
-        let game = self.start_game();
-        let board = game.board();
-        game.geometry()
-            .points()
-            .filter(|&p| board.get(p) == Some(Color::Black))
-            .collect()
+        handicap_points(self.start_game().geometry(), self.handicap).unwrap_or_default()
     }
 
     /// The opening of the game with index `pair` (games sharing an opening share it).
@@ -263,72 +254,34 @@ pub fn default_max_moves(size: usize) -> usize {
     3 * size * size
 }
 
-/// GNU Go's fixed handicap placement (GTP `fixed_handicap`, spec 4.1.1) as (column, row
-/// from the bottom): star points on the third line up to 11x11, the fourth line above; at
-/// most 9 stones on odd sizes from 9, 4 on 7x7 and even sizes, none below 7x7.
+/// The fixed handicap stones ([`handicap::fixed`](crate::handicap::fixed), GNU Go's
+/// placement) for `stones` on `geo`.
 ///
 /// # Errors
 /// The number of stones is not possible on this size (1 is never: one stone is no
 /// handicap, play with a low komi instead).
-pub fn handicap_points(size: usize, stones: u32) -> Result<Vec<(usize, usize)>, String> {
+pub fn handicap_points(geo: &Geometry, stones: u32) -> Result<Vec<Point>, String> {
     if stones == 0 {
         return Ok(Vec::new());
     }
-    let max = match size {
-        s if s < 7 => 0,
-        s if s % 2 == 1 && s >= 9 => 9,
-        _ => 4,
-    };
-    if stones < 2 || stones > max {
-        return Err(format!(
-            "a handicap of {stones} is not possible on {size}x{size} (0, or 2 to {max})"
-        ));
-    }
-    let edge = if size <= 11 { 2 } else { 3 };
-    let (lo, hi, mid) = (edge, size - 1 - edge, size / 2);
-    let mut points = vec![(hi, hi), (lo, lo), (lo, hi), (hi, lo)];
-    let tengen = stones % 2 == 1 && stones >= 5;
-    if stones >= 6 {
-        points.extend([(lo, mid), (hi, mid)]);
-    }
-    if stones >= 8 {
-        points.extend([(mid, hi), (mid, lo)]);
-    }
-    points.truncate(stones as usize - usize::from(tengen));
-    if tengen {
-        points.push((mid, mid));
-    }
-    Ok(points)
+    crate::handicap::fixed(geo, stones as usize).ok_or_else(|| {
+        let (size, max) = (geo.size(), crate::handicap::max_fixed(geo.size()));
+        format!("a handicap of {stones} is not possible on {size}x{size} (0, or 2 to {max})")
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn names(size: usize, stones: u32) -> Vec<String> {
-        let geo = Geometry::get(size, Topology::Plane).unwrap();
-        handicap_points(size, stones)
-            .unwrap()
-            .into_iter()
-            .map(|(x, y)| geo.format_point(geo.point(x, y).unwrap()))
-            .collect()
-    }
-
     #[test]
-    fn handicap_follows_gnu_go() {
-        assert_eq!(names(19, 2), ["Q16", "D4"]);
-        assert_eq!(names(19, 3), ["Q16", "D4", "D16"]);
-        assert_eq!(names(19, 5), ["Q16", "D4", "D16", "Q4", "K10"]);
-        assert_eq!(
-            names(19, 7),
-            ["Q16", "D4", "D16", "Q4", "D10", "Q10", "K10"]
-        );
-        assert_eq!(names(19, 9).len(), 9);
-        assert_eq!(names(9, 4), ["G7", "C3", "C7", "G3"]);
-        assert!(handicap_points(9, 1).is_err());
-        assert!(handicap_points(8, 5).is_err());
-        assert!(handicap_points(5, 2).is_err());
-        assert!(handicap_points(13, 9).is_ok());
+    fn handicap_counts_are_checked() {
+        let geo = |n| Geometry::get(n, Topology::Plane).unwrap();
+        assert_eq!(handicap_points(geo(9), 0), Ok(vec![]));
+        assert_eq!(handicap_points(geo(9), 4).unwrap().len(), 4);
+        assert!(handicap_points(geo(9), 1).is_err());
+        assert!(handicap_points(geo(8), 5).unwrap_err().contains("2 to 4"));
+        assert!(handicap_points(geo(5), 2).is_err());
     }
 
     #[test]
