@@ -38,7 +38,19 @@ pub fn wilson(score: f64, n: f64, z: f64) -> (f64, f64) {
     let denominator = 1.0 + z2 / n;
     let centre = (p + z2 / (2.0 * n)) / denominator;
     let half = z / denominator * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
-    ((centre - half).max(0.0), (centre + half).min(1.0))
+    // At 0 or n the exact end is 0 or 1; rounding would leave a speck such as 1e-17,
+    // which the Elo formula turns into a finite but meaningless -7000.
+    let lo = if score <= 0.0 {
+        0.0
+    } else {
+        (centre - half).max(0.0)
+    };
+    let hi = if score >= n {
+        1.0
+    } else {
+        (centre + half).min(1.0)
+    };
+    (lo, hi)
 }
 
 /// The Elo difference that makes `p` the expected score: `-400·log10(1/p - 1)`, infinite
@@ -259,6 +271,10 @@ mod tests {
         let (lo, hi) = wilson(25.0, 50.0, Z95);
         assert!(close(lo + hi, 1.0));
         assert_eq!(wilson(0.0, 0.0, Z95), (0.0, 1.0));
+        for n in [1.0, 7.0, 50.0, 100.0, 1000.0] {
+            assert_eq!(wilson(0.0, n, Z95).0, 0.0);
+            assert_eq!(wilson(n, n, Z95).1, 1.0);
+        }
     }
 
     #[test]
