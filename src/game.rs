@@ -248,17 +248,7 @@ impl Game {
     /// The reason the move is illegal; the game is then unchanged.
     pub fn play(&mut self, c: Color, m: Move) -> Result<PlayOutcome, IllegalMove> {
         self.check(c, m)?;
-        let before = self.board.clone();
-        let outcome = self.board.play_unchecked(c, m);
-        self.history.push(Turn {
-            before,
-            action: Action::Play(c, m),
-        });
-        self.states.push(State {
-            hash: self.board.hash(),
-            to_move: c.other(),
-        });
-        Ok(outcome)
+        self.play_forced(c, m)
     }
 
     /// Plays `m` for `c` without the ko and suicide rules, for game records made under other

@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use clap::Parser;
 use shicho::Rules;
-use shicho::gtp::{self, Config, Engine};
+use shicho::gtp::{self, Config, Engine, Player};
 
 /// A Go engine speaking GTP v2 on stdin/stdout. Diagnostics go to stderr (RUST_LOG=debug).
 #[derive(Parser, Debug)]
@@ -24,6 +24,18 @@ struct Cli {
     /// Seed for genmove's random choices.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// How genmove chooses: tree search, or the tactical heuristics alone.
+    #[arg(long, value_enum, default_value = "mcts")]
+    player: Player,
+    /// Most simulations per move (tree search).
+    #[arg(long, default_value_t = 20_000)]
+    playouts: usize,
+    /// Most seconds per move (tree search); a time control set over GTP caps it too.
+    #[arg(long)]
+    time: Option<f64>,
+    /// Resign when the best move wins less often than this (0 never resigns).
+    #[arg(long, default_value_t = 0.1)]
+    resign: f64,
 }
 
 fn main() -> ExitCode {
@@ -43,11 +55,25 @@ fn main() -> ExitCode {
         eprintln!("shicho: komi must be a finite number");
         return ExitCode::from(2);
     }
+    let time = match cli.time {
+        Some(t) if !(t.is_finite() && t > 0.0) => {
+            eprintln!("shicho: --time must be a positive number of seconds");
+            return ExitCode::from(2);
+        }
+        t => t.map(std::time::Duration::from_secs_f64),
+    };
+    let search = shicho::mcts::Params {
+        playouts: cli.playouts.max(1),
+        time,
+        resign_below: cli.resign.clamp(0.0, 1.0),
+    };
     let config = Config {
         rules: cli.rules,
         size,
         komi,
         seed: cli.seed,
+        player: cli.player,
+        search,
     };
     log::info!("starting: {} {size}x{size} komi {komi}", config.rules);
     let engine = Engine::new(config);

@@ -254,38 +254,6 @@ pub fn policy_move(
     Move::Pass
 }
 
-/// Plays `policy_move`s on `board`, like `random_playout`.
-pub fn policy_playout(
-    board: &mut Board,
-    to_move: Color,
-    rng: &mut Rng,
-    recent: &mut Recent,
-) -> PlayoutEnd {
-    let cap = move_cap(board);
-    recent.reset(board);
-    let mut c = to_move;
-    let mut passes = 0;
-    let mut last = None;
-    for moves in 0..cap {
-        let m = policy_move(board, c, last, rng, recent);
-        board.play_unchecked(c, m);
-        recent.push(board.hash());
-        last = m.point();
-        passes = if m == Move::Pass { passes + 1 } else { 0 };
-        if passes == 2 {
-            return PlayoutEnd {
-                moves: moves + 1,
-                capped: false,
-            };
-        }
-        c = c.other();
-    }
-    PlayoutEnd {
-        moves: cap,
-        capped: true,
-    }
-}
-
 /// Plays random moves on `board`, starting with `to_move`, until two consecutive passes or
 /// the move cap. `recent` is reset here; it is passed in so its buffers are reused.
 pub fn random_playout(
@@ -294,14 +262,41 @@ pub fn random_playout(
     rng: &mut Rng,
     recent: &mut Recent,
 ) -> PlayoutEnd {
+    play_out(board, to_move, recent, |b, c, _, recent| {
+        random_move(b, c, rng, recent)
+    })
+}
+
+/// Plays `policy_move`s on `board`, like `random_playout`.
+pub fn policy_playout(
+    board: &mut Board,
+    to_move: Color,
+    rng: &mut Rng,
+    recent: &mut Recent,
+) -> PlayoutEnd {
+    play_out(board, to_move, recent, |b, c, last, recent| {
+        policy_move(b, c, last, rng, recent)
+    })
+}
+
+/// The playout loop: `choose(board, colour, last move's point, recent)` picks each move.
+#[inline]
+fn play_out(
+    board: &mut Board,
+    to_move: Color,
+    recent: &mut Recent,
+    mut choose: impl FnMut(&Board, Color, Option<Point>, &Recent) -> Move,
+) -> PlayoutEnd {
     let cap = move_cap(board);
     recent.reset(board);
     let mut c = to_move;
     let mut passes = 0;
+    let mut last = None;
     for moves in 0..cap {
-        let m = random_move(board, c, rng, recent);
+        let m = choose(board, c, last, recent);
         board.play_unchecked(c, m);
         recent.push(board.hash());
+        last = m.point();
         passes = if m == Move::Pass { passes + 1 } else { 0 };
         if passes == 2 {
             return PlayoutEnd {

@@ -4,6 +4,7 @@ use std::fmt;
 
 use crate::board::Board;
 use crate::color::{ByColor, Color};
+use crate::geometry::Geometry;
 use crate::point::Point;
 use crate::rules::Scoring;
 
@@ -79,33 +80,10 @@ pub fn score(board: &Board, scoring: Scoring, komi: f64, dead: &[Point]) -> Scor
         stones[*c] += 1;
     }
     let mut territory = ByColor::default();
-    let mut seen = vec![false; cells.len()];
-    let mut stack = Vec::new();
-    for start in geo.points() {
-        if cells[start.index()].is_some() || seen[start.index()] {
-            continue;
-        }
-        // Flood fill one empty region, noting which colours it reaches.
-        let mut size = 0;
-        let mut reaches = ByColor::new(false, false);
-        seen[start.index()] = true;
-        stack.push(start);
-        while let Some(p) = stack.pop() {
-            size += 1;
-            for &q in geo.neighbours(p) {
-                match cells[q.index()] {
-                    Some(c) => reaches[c] = true,
-                    None if !seen[q.index()] => {
-                        seen[q.index()] = true;
-                        stack.push(q);
-                    }
-                    None => {}
-                }
-            }
-        }
-        match (reaches.black, reaches.white) {
-            (true, false) => territory.black += size,
-            (false, true) => territory.white += size,
+    for region in empty_regions_of(geo, &cells) {
+        match (region.reaches.black, region.reaches.white) {
+            (true, false) => territory.black += region.points.len() as u32,
+            (false, true) => territory.white += region.points.len() as u32,
             _ => {}
         }
     }
@@ -116,6 +94,62 @@ pub fn score(board: &Board, scoring: Scoring, komi: f64, dead: &[Point]) -> Scor
         prisoners,
         komi,
     }
+}
+
+/// A maximal connected set of empty points and the colours of the stones it touches.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EmptyRegion {
+    pub points: Vec<Point>,
+    pub reaches: ByColor<bool>,
+}
+
+/// The empty regions of `board`.
+pub fn empty_regions(board: &Board) -> Vec<EmptyRegion> {
+    empty_regions_of(board.geometry(), board.cells())
+}
+
+/// The empty regions of a position given as cells (indexed by point) on `geo`.
+pub fn empty_regions_of(geo: &Geometry, cells: &[Option<Color>]) -> Vec<EmptyRegion> {
+    let mut regions = Vec::new();
+    let mut seen = vec![false; cells.len()];
+    for start in geo.points() {
+        if cells[start.index()].is_some() || seen[start.index()] {
+            continue;
+        }
+        let mut points = vec![start];
+        let mut reaches = ByColor::new(false, false);
+        seen[start.index()] = true;
+        let mut i = 0;
+        while i < points.len() {
+            for &q in geo.neighbours(points[i]) {
+                match cells[q.index()] {
+                    Some(c) => reaches[c] = true,
+                    None if !seen[q.index()] => {
+                        seen[q.index()] = true;
+                        points.push(q);
+                    }
+                    None => {}
+                }
+            }
+            i += 1;
+        }
+        regions.push(EmptyRegion { points, reaches });
+    }
+    regions
+}
+
+/// Points of empty regions of at most `max_points` points that only one colour reaches:
+/// someone's territory already, where neither side need play.
+pub fn settled_points(board: &Board, max_points: usize) -> Vec<bool> {
+    let mut settled = vec![false; board.geometry().num_points()];
+    for region in empty_regions(board) {
+        if region.reaches.black != region.reaches.white && region.points.len() <= max_points {
+            for p in region.points {
+                settled[p.index()] = true;
+            }
+        }
+    }
+    settled
 }
 
 #[cfg(test)]

@@ -8,11 +8,12 @@ use crate::color::Color;
 use crate::game::{Action, Game};
 use crate::geometry::{Geometry, Topology, VertexError};
 use crate::gtp::engine::{
-    Engine, Handler, Reply, arity, color_arg, errors::*, find_command, float_arg, format_points,
-    int_arg, sort_points,
+    Engine, Handler, Player, Reply, arity, color_arg, command_names, errors::*, find_command,
+    float_arg, format_points, int_arg, sort_points,
 };
 use crate::gtp::parse;
 use crate::handicap;
+use crate::mcts::{self, Decision};
 use crate::ownership;
 use crate::point::{Move, Point};
 use crate::rules::Rules;
@@ -45,6 +46,7 @@ pub const COMMANDS: &[(&str, Handler)] = &[
     ("gg-undo", gg_undo),
     ("reg_genmove", reg_genmove),
     ("kgs-genmove_cleanup", kgs_genmove_cleanup),
+    ("shicho-player", shicho_player),
     ("black", |e, a| play_v1(e, a, Color::Black)),
     ("white", |e, a| play_v1(e, a, Color::White)),
     // Tournament.
@@ -74,12 +76,6 @@ pub const COMMANDS: &[(&str, Handler)] = &[
     ("shicho-chain_stones", chain_stones),
     ("shicho-hash", hash),
     ("shicho-ownership", ownership_board),
-    // Reading (GNU Go's names).
-    ("trymove", |e, a| trymove(e, a, false)),
-    ("tryko", |e, a| trymove(e, a, true)),
-    ("popgo", popgo),
-    ("increase_depths", |e, a| adjust_depths(e, a, 1)),
-    ("decrease_depths", |e, a| adjust_depths(e, a, -1)),
     // GoGui.
     ("gogui-analyze_commands", gogui_analyze_commands),
     ("gogui-interrupt", |_, _| Ok(String::new())),
@@ -111,18 +107,14 @@ fn known_command(_: &mut Engine, args: &[String]) -> Reply {
 
 fn list_commands(_: &mut Engine, args: &[String]) -> Reply {
     arity(args, 0)?;
-    Ok(COMMANDS
-        .iter()
-        .map(|(n, _)| *n)
-        .collect::<Vec<_>>()
-        .join("\n"))
+    Ok(command_names().collect::<Vec<_>>().join("\n"))
 }
 
 // ----- setup ----------------------------------------------------------------------------
 
 /// Forgets everything that belongs to the position rather than to the engine.
 fn reset_position_state(e: &mut Engine) {
-    e.reading_stack.clear();
+    e.reading = None;
     e.shift = (0, 0);
 }
 
@@ -163,7 +155,7 @@ fn place_handicap(e: &mut Engine, stones: &[Point]) -> Reply {
     }
     let board = Board::from_stones(geo, &cells).map_err(|_| BAD_VERTEX_LIST.to_string())?;
     e.game = Game::with_position(board, Color::White, e.game.rules(), e.game.komi());
-    e.reading_stack.clear();
+    e.reading = None;
     Ok(format_points(geo, stones.iter().copied()))
 }
 
@@ -216,7 +208,7 @@ fn play_move(e: &mut Engine, c: Color, vertex: &str) -> Reply {
         Err(VertexError::Syntax) => return Err(SYNTAX_ERROR.into()),
     };
     e.game.play(c, m).map_err(|_| ILLEGAL_MOVE.to_string())?;
-    e.reading_stack.clear();
+    e.reading = None;
     Ok(String::new())
 }
 
@@ -232,17 +224,44 @@ fn play_v1(e: &mut Engine, args: &[String], c: Color) -> Reply {
     play_move(e, c, &args[0])
 }
 
-/// The engine's move for `c` in the current game, within the time budget.
-pub(crate) fn choose_move(e: &mut Engine, c: Color, deterministic: bool) -> Move {
-    let seed = if deterministic { 0 } else { e.rng.next_u64() };
-    crate::gtp::moves::choose(e, c, seed)
+/// The engine's decision for `c` in the current game. `deterministic` (reg_genmove) uses
+/// the fixed seed and no clock, so the answer depends on the position only.
+pub(crate) fn decide(e: &mut Engine, c: Color, deterministic: bool) -> Decision {
+    let seed = if deterministic {
+        crate::movegen::REG_GENMOVE_SEED
+    } else {
+        e.rng.next_u64()
+    };
+    match e.player {
+        Player::Heuristic => Decision::Play(crate::movegen::genmove(
+            &e.game,
+            c,
+            &mut crate::rng::Rng::new(seed),
+        )),
+        Player::Mcts => {
+            let mut params = e.search.clone();
+            if !deterministic && let Some(budget) = e.clock.budget(c, e.geo().num_points()) {
+                params.time = Some(params.time.map_or(budget, |t| t.min(budget)));
+            }
+            let result = mcts::search(&e.game, c, &params, seed, &e.interrupt);
+            let decision = result.decision;
+            e.last_search = Some(result);
+            decision
+        }
+    }
 }
 
 fn genmove_common(e: &mut Engine, args: &[String], cleanup: bool) -> Reply {
     arity(args, 1)?;
     let c = color_arg(&args[0])?;
     let start = Instant::now();
-    let mut m = choose_move(e, c, false);
+    let mut m = match decide(e, c, false) {
+        Decision::Resign => {
+            e.clock.charge(c, start.elapsed().as_secs_f64());
+            return Ok("resign".into());
+        }
+        Decision::Play(m) => m,
+    };
     if cleanup && m == Move::Pass {
         m = cleanup_move(e, c).unwrap_or(Move::Pass);
     }
@@ -254,7 +273,7 @@ fn genmove_common(e: &mut Engine, args: &[String], cleanup: bool) -> Reply {
         let _ = e.game.play(c, m);
     }
     e.clock.charge(c, start.elapsed().as_secs_f64());
-    e.reading_stack.clear();
+    e.reading = None;
     Ok(e.geo().format_move(m))
 }
 
@@ -288,14 +307,40 @@ fn cleanup_move(e: &Engine, c: Color) -> Option<Move> {
 fn reg_genmove(e: &mut Engine, args: &[String]) -> Reply {
     arity(args, 1)?;
     let c = color_arg(&args[0])?;
-    let m = choose_move(e, c, true);
-    Ok(e.geo().format_move(m))
+    Ok(match decide(e, c, true) {
+        Decision::Resign => "resign".into(),
+        Decision::Play(m) => e.geo().format_move(m),
+    })
+}
+
+/// `shicho-player mcts|heuristic [PLAYOUTS]`: how genmove chooses from now on (and, for the
+/// tree search, its simulations per move). Without arguments: the current setting.
+fn shicho_player(e: &mut Engine, args: &[String]) -> Reply {
+    let name = |p: Player| match p {
+        Player::Mcts => "mcts",
+        Player::Heuristic => "heuristic",
+    };
+    let (player, playouts) = match args {
+        [] => return Ok(format!("{} {}", name(e.player), e.search.playouts)),
+        [p] => (p, None),
+        [p, n] => (p, Some(int_arg(n)?.max(1) as usize)),
+        _ => return Err(SYNTAX_ERROR.into()),
+    };
+    e.player = match player.as_str() {
+        "mcts" => Player::Mcts,
+        "heuristic" => Player::Heuristic,
+        _ => return Err(SYNTAX_ERROR.into()),
+    };
+    if let Some(n) = playouts {
+        e.search.playouts = n;
+    }
+    Ok(String::new())
 }
 
 fn undo(e: &mut Engine, args: &[String]) -> Reply {
     arity(args, 0)?;
     e.game.undo().map_err(|_| CANNOT_UNDO.to_string())?;
-    e.reading_stack.clear();
+    e.reading = None;
     Ok(String::new())
 }
 
@@ -312,7 +357,7 @@ fn gg_undo(e: &mut Engine, args: &[String]) -> Reply {
     for _ in 0..n {
         e.game.undo().map_err(|_| CANNOT_UNDO.to_string())?;
     }
-    e.reading_stack.clear();
+    e.reading = None;
     Ok(String::new())
 }
 
@@ -696,7 +741,7 @@ fn shicho_rules(e: &mut Engine, args: &[String]) -> Reply {
 
 /// The board the observation commands look at: the top of the reading stack, if any.
 pub(crate) fn current_board(e: &Engine) -> &Board {
-    e.reading_stack.last().unwrap_or(e.game.board())
+    e.reading.as_ref().map_or(e.game.board(), |r| r.board())
 }
 
 fn showboard(e: &mut Engine, args: &[String]) -> Reply {
@@ -775,19 +820,17 @@ fn color(e: &mut Engine, args: &[String]) -> Reply {
 
 /// Legality by the game's rules, or by the board alone inside a reading sequence.
 fn legal_now(e: &Engine, c: Color, m: Move) -> bool {
-    match e.reading_stack.last() {
+    match &e.reading {
         None => e.game.is_legal(c, m),
-        Some(b) => b.check(c, m, e.game.rules().suicide_allowed()).is_ok(),
+        Some(r) => r
+            .board()
+            .check(c, m, e.game.rules().suicide_allowed())
+            .is_ok(),
     }
 }
 
 fn is_legal(e: &mut Engine, args: &[String]) -> Reply {
-    arity(args, 2).map_err(|_| INVALID_COLOR_OR_COORDINATE.to_string())?;
-    let c = parse::parse_color(&args[0]).map_err(|_| INVALID_COLOR_OR_COORDINATE.to_string())?;
-    let m = e
-        .geo()
-        .parse_move(&args[1])
-        .map_err(|_| INVALID_COLOR_OR_COORDINATE.to_string())?;
+    let (c, m) = e.gg_move_args(args)?;
     Ok(if legal_now(e, c, m) { "1" } else { "0" }.into())
 }
 
@@ -880,55 +923,12 @@ pub(crate) fn process_cpu_seconds() -> f64 {
     0.0
 }
 
-// ----- reading stack ---------------------------------------------------------------------
-
-/// GNU Go's `trymove C V` (`tryko`: may retake a ko at once): plays on a scratch board that
-/// the observation and reading commands then look at, until `popgo`. The game is untouched.
-fn trymove(e: &mut Engine, args: &[String], ignore_ko: bool) -> Reply {
-    arity(args, 2).map_err(|_| INVALID_COLOR_OR_COORDINATE.to_string())?;
-    let c = parse::parse_color(&args[0]).map_err(|_| INVALID_COLOR_OR_COORDINATE.to_string())?;
-    let m = e
-        .geo()
-        .parse_move(&args[1])
-        .map_err(|_| INVALID_COLOR_OR_COORDINATE.to_string())?;
-    let suicide_allowed = e.game.rules().suicide_allowed();
-    let mut board = current_board(e).clone();
-    let legal = match m {
-        Move::Play(p) if ignore_ko => {
-            board.get(p).is_none() && (suicide_allowed || !board.is_suicide(c, p))
-        }
-        _ => board.check(c, m, suicide_allowed).is_ok(),
-    };
-    if !legal {
-        return Err(ILLEGAL_MOVE.into());
-    }
-    board.play_unchecked(c, m);
-    e.reading_stack.push(board);
-    Ok(String::new())
-}
-
-fn popgo(e: &mut Engine, args: &[String]) -> Reply {
-    arity(args, 0)?;
-    e.reading_stack
-        .pop()
-        .map(|_| String::new())
-        .ok_or_else(|| "Stack empty.".to_string())
-}
-
-/// GNU Go's `increase_depths` / `decrease_depths`: here they double or halve the reading
-/// node budget.
-fn adjust_depths(e: &mut Engine, args: &[String], step: i32) -> Reply {
-    arity(args, 0)?;
-    e.depth_adjustment = (e.depth_adjustment + step).clamp(-8, 8);
-    Ok(String::new())
-}
-
 // ----- GoGui ----------------------------------------------------------------------------
 
 fn gogui_analyze_commands(_: &mut Engine, args: &[String]) -> Reply {
     arity(args, 0)?;
     let mut lines: Vec<&str> = ANALYZE_COMMANDS.to_vec();
-    lines.extend(crate::gtp::moves::ANALYZE_COMMANDS);
+    lines.extend(crate::gtp::reading::ANALYZE_COMMANDS);
     Ok(lines.join("\n"))
 }
 
@@ -962,7 +962,7 @@ fn gogui_play_sequence(e: &mut Engine, args: &[String]) -> Reply {
         game.play(c, m).map_err(|_| ILLEGAL_MOVE.to_string())?;
     }
     e.game = game;
-    e.reading_stack.clear();
+    e.reading = None;
     Ok(String::new())
 }
 
@@ -982,7 +982,7 @@ fn gogui_setup(e: &mut Engine, args: &[String]) -> Reply {
     }
     let board = Board::from_stones(e.geo(), &cells).map_err(|_| ILLEGAL_MOVE.to_string())?;
     e.game = Game::with_position(board, e.game.to_move(), e.game.rules(), e.game.komi());
-    e.reading_stack.clear();
+    e.reading = None;
     Ok(String::new())
 }
 

@@ -8,14 +8,15 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use crate::board::Board;
 use crate::color::Color;
 use crate::game::Game;
 use crate::geometry::{Geometry, VertexError};
 use crate::gtp::parse::{self, CommandLineErrorKind};
+use crate::mcts;
 use crate::point::{Move, Point};
 use crate::rng::Rng;
 use crate::rules::Rules;
+use crate::tactics::{Budget, ReadingStack};
 use crate::timecontrol::Clock;
 
 /// What a handler answers: the response text, or the failure message.
@@ -52,6 +53,19 @@ pub struct Config {
     pub komi: f64,
     /// Seed of genmove's random choices (reg_genmove always uses its own fixed seed).
     pub seed: u64,
+    /// How genmove chooses.
+    pub player: Player,
+    /// What the tree search may spend (with `Player::Mcts`).
+    pub search: mcts::Params,
+}
+
+/// How genmove chooses its move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Player {
+    /// Monte-Carlo tree search, with the heuristics as priors and playout policy.
+    Mcts,
+    /// The ladder-aware heuristics alone (`movegen`): instant, and much weaker.
+    Heuristic,
 }
 
 impl Default for Config {
@@ -62,6 +76,8 @@ impl Default for Config {
             size: rules.default_size(),
             komi: rules.default_komi(),
             seed: 1,
+            player: Player::Mcts,
+            search: mcts::Params::default(),
         }
     }
 }
@@ -81,10 +97,15 @@ pub struct Engine {
     pub(crate) clock: Clock,
     pub(crate) interrupt: Arc<AtomicBool>,
     pub(crate) rng: Rng,
-    /// GNU Go's reading stack (`trymove`/`popgo`): boards to return to.
-    pub(crate) reading_stack: Vec<Board>,
-    /// Reading budget adjustment from `increase_depths`/`decrease_depths`, in doublings.
-    pub(crate) depth_adjustment: i32,
+    /// GNU Go's reading stack (`trymove`/`popgo`) over the game's position, made on the
+    /// first `trymove` and dropped whenever the game changes.
+    pub(crate) reading: Option<ReadingStack>,
+    /// What `attack`, `defend` and friends may read (`increase_depths`/`decrease_depths`).
+    pub(crate) budget: Budget,
+    pub(crate) player: Player,
+    pub(crate) search: mcts::Params,
+    /// The last tree search's result, for the analyze commands.
+    pub(crate) last_search: Option<mcts::SearchResult>,
 }
 
 impl Engine {
@@ -98,8 +119,11 @@ impl Engine {
             shift: (0, 0),
             clock: Clock::default(),
             interrupt: Arc::new(AtomicBool::new(false)),
-            reading_stack: Vec::new(),
-            depth_adjustment: 0,
+            reading: None,
+            budget: Budget::default(),
+            player: config.player,
+            search: config.search.clone(),
+            last_search: None,
         }
     }
 
@@ -182,6 +206,19 @@ impl Engine {
     }
 }
 
+impl Engine {
+    /// GNU Go's `COLOUR VERTEX` argument pair (`is_legal`, `trymove`), with its error text.
+    pub(crate) fn gg_move_args(&self, args: &[String]) -> Result<(Color, Move), String> {
+        let bad = || INVALID_COLOR_OR_COORDINATE.to_string();
+        let [color, vertex] = args else {
+            return Err(bad());
+        };
+        let c = parse::parse_color(color).map_err(|_| bad())?;
+        let m = self.geo().parse_move(vertex).map_err(|_| bad())?;
+        Ok((c, m))
+    }
+}
+
 /// Exactly `n` arguments, or a syntax error.
 pub(crate) fn arity(args: &[String], n: usize) -> Result<(), String> {
     if args.len() == n {
@@ -253,10 +290,22 @@ pub fn frame(id: Option<&str>, reply: Reply) -> String {
     out
 }
 
-/// Looks a command up in the table.
+/// The command tables, in the order `list_commands` shows them.
+pub const TABLES: &[&[(&str, Handler)]] = &[
+    crate::gtp::commands::COMMANDS,
+    crate::gtp::reading::COMMANDS,
+];
+
+/// Every command name, in table order.
+pub fn command_names() -> impl Iterator<Item = &'static str> {
+    TABLES.iter().flat_map(|t| t.iter().map(|&(n, _)| n))
+}
+
+/// Looks a command up in the tables.
 pub fn find_command(name: &str) -> Option<Handler> {
-    crate::gtp::commands::COMMANDS
+    TABLES
         .iter()
+        .flat_map(|t| t.iter())
         .find(|(n, _)| *n == name)
         .map(|&(_, h)| h)
 }

@@ -1,0 +1,684 @@
+//! Attack and defence of one chain by reading, with a node budget.
+//!
+//! Two mutually recursive searches: `attack` (the attacker to move: can the chain be taken?)
+//! and `defend` (its owner to move: can it be saved?). Candidate moves depend on the chain's
+//! liberties and the depth:
+//!
+//! - attacker: capture a chain in atari; atari a chain with two liberties (both sides, best
+//!   ladder direction first); save its own surrounding chains that are in atari (else the
+//!   defender escapes by capturing them); strengthen a weak surrounding chain, or back-capture
+//!   a short defender chain pressing it; near the root also the liberties of weak defender
+//!   chains next to the target's liberties (shortage of liberties: the extension becomes a
+//!   self-atari), the liberties' neighbours (nets, approach moves) and, for three or four
+//!   liberties, the liberties themselves;
+//! - defender: capture an adjacent attacking chain in atari (the escape a naive reader
+//!   forgets), extend at a liberty, atari an adjacent attacking chain with two liberties,
+//!   near the root fill the liberties of a surrounding chain about as short as the target (a
+//!   race), strengthen a weak own chain an extension would join, the liberties' neighbours
+//!   (a hane out of a net), and finally tenuki (if the chain survives the attacker moving
+//!   twice, it is safe).
+//!
+//! ```text
+//!   . X . .     White O has two liberties (the dots next to it). Atari from the side
+//!   X O . .     where extending would gain most, so that the defender must run towards
+//!   . . . .     the side with less room: that is the ladder order.
+//! ```
+//!
+//! Every line is bounded: beyond `Budget::depth` plies only ladder moves are read, a ladder
+//! counts as escaped beyond `LADDER_PLIES_PER_LINE` plies per board line or when a position
+//! repeats, and the node budget ends the whole query (an unfinished line favours the
+//! defender). Results of finished subtrees are cached by position for the query.
+
+use std::collections::HashMap;
+
+use super::atari::{liberties_after, push_unique};
+use super::{
+    Budget, FOUR_LIB_DEPTH, LADDER_PLIES_PER_LINE, MAX_LIBERTIES, NET_DEPTH, Outcome,
+    THREE_LIB_DEPTH,
+};
+use crate::board::{Board, Ko};
+use crate::color::Color;
+use crate::point::{Move, Point};
+use crate::zobrist;
+
+/// The attacker of the chain on `target`, moving first: `(outcome, first move)`. Chains
+/// with more than `MAX_LIBERTIES` liberties, and empty points, give `(Fail, None)`.
+///
+/// ```
+/// use shicho::{Board, Geometry, Topology, tactics::{attack, Budget, Outcome}};
+/// let geo = Geometry::get(5, Topology::Plane).unwrap();
+/// let b = Board::from_diagram(geo, "
+///     . . . . .
+///     . . . . .
+///     . X X . .
+///     X O O X .
+///     . . . . .").unwrap();
+/// let o = geo.parse_point("B2").unwrap();
+/// // Two liberties on the first line: the atari at B1 or C1 drives White into the corner.
+/// let (outcome, m) = attack(&b, o, Budget::default());
+/// assert_eq!(outcome, Outcome::Win);
+/// assert!(m.is_some());
+/// ```
+pub fn attack(board: &Board, target: Point, budget: Budget) -> (Outcome, Option<Point>) {
+    if board.get(target).is_none() {
+        return (Outcome::Fail, None);
+    }
+    Search::new(board, target, budget, Mode::Full).root(board, Side::Attack)
+}
+
+/// The owner of the chain on `target`, moving first: `(outcome, first move)`. A chain that
+/// is safe whatever its owner does gives `Win` with the first harmless move tried, or `None`
+/// when it has more than `MAX_LIBERTIES` liberties (GNU Go prints that as `1 PASS`). An empty
+/// point gives `(Fail, None)`.
+pub fn defend(board: &Board, target: Point, budget: Budget) -> (Outcome, Option<Point>) {
+    if board.get(target).is_none() {
+        return (Outcome::Fail, None);
+    }
+    Search::new(board, target, budget, Mode::Full).root(board, Side::Defend)
+}
+
+/// Whether the attacker's play at `mv` captures the chain on `target` (the defender answers
+/// next). Only legal plays count (a banned ko retake is `Fail`), and a play that takes the
+/// chain at once is `Win` even where it takes a ko, as in GNU Go. An empty `target` is
+/// `Fail`.
+pub fn does_attack(board: &Board, mv: Point, target: Point, budget: Budget) -> Outcome {
+    let Some(owner) = board.get(target) else {
+        return Outcome::Fail;
+    };
+    if board.check(owner.other(), Move::Play(mv), false).is_err() {
+        return Outcome::Fail;
+    }
+    let mut after = board.clone();
+    after.play_unchecked(owner.other(), Move::Play(mv));
+    if after.get(target) != Some(owner) {
+        return Outcome::Win;
+    }
+    let mut s = Search::new(board, target, budget, Mode::Full);
+    s.line.push(Search::key(board, owner.other(), None));
+    s.try_move(board, owner.other(), mv, None, 0)
+        .unwrap_or(Outcome::Fail)
+}
+
+/// Whether the owner's play at `mv` saves the chain on `target` (the attacker answers
+/// next). Only legal plays count; an empty `target` is `Fail`.
+pub fn does_defend(board: &Board, mv: Point, target: Point, budget: Budget) -> Outcome {
+    let Some(owner) = board.get(target) else {
+        return Outcome::Fail;
+    };
+    if board.check(owner, Move::Play(mv), false).is_err() {
+        return Outcome::Fail;
+    }
+    let mut s = Search::new(board, target, budget, Mode::Full);
+    s.line.push(Search::key(board, owner, None));
+    s.try_move(board, owner, mv, None, 0)
+        .unwrap_or(Outcome::Fail)
+}
+
+/// Which moves a search considers.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Mode {
+    /// Everything described in the module documentation.
+    Full,
+    /// The strict ladder: the attacker only ataris a two-liberty chain, the defender only
+    /// extends or captures an adjacent chain in atari.
+    Ladder,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub(crate) enum Side {
+    Attack,
+    Defend,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Entry {
+    outcome: Outcome,
+    point: Option<Point>,
+    /// The ply the entry was computed at: it had at least as much room as any deeper query.
+    ply: u32,
+}
+
+/// One query's search state: the budget spent, a pool of scratch boards, the line being read
+/// and the cache. Dropped when the query ends.
+pub(crate) struct Search {
+    target: Point,
+    attacker: Color,
+    defender: Color,
+    mode: Mode,
+    budget: Budget,
+    nodes: u32,
+    /// Plies after which a line counts as an escape (ladders included).
+    max_plies: u32,
+    /// Scratch boards, reused so a node costs a copy rather than an allocation.
+    pool: Vec<Board>,
+    /// State keys of the positions on the current line, for repetition.
+    line: Vec<u64>,
+    cache: HashMap<(u64, Side), Entry>,
+    /// Bumped whenever a result depends on the line rather than the position (budget
+    /// exhausted, depth bound, repetition): such results are not cached.
+    taint: u64,
+}
+
+impl Search {
+    pub(crate) fn new(board: &Board, target: Point, budget: Budget, mode: Mode) -> Search {
+        // Callers check that the target holds a stone; Black is a harmless stand-in if not.
+        let defender = board.get(target).unwrap_or(Color::Black);
+        Search {
+            target,
+            attacker: defender.other(),
+            defender,
+            mode,
+            budget,
+            nodes: 0,
+            max_plies: LADDER_PLIES_PER_LINE * board.size() as u32 + 20,
+            pool: Vec::new(),
+            line: Vec::new(),
+            cache: HashMap::new(),
+            taint: 0,
+        }
+    }
+
+    /// Reads the root position with `side` to move.
+    pub(crate) fn root(&mut self, b: &Board, side: Side) -> (Outcome, Option<Point>) {
+        let to_move = match side {
+            Side::Attack => self.attacker,
+            Side::Defend => self.defender,
+        };
+        self.line.push(Self::key(b, to_move, None));
+        match side {
+            Side::Attack => self.attack(b, None, 0),
+            Side::Defend => self.defend(b, None, 0),
+        }
+    }
+
+    /// Nodes played so far (for the budget tests).
+    #[cfg(test)]
+    pub(crate) fn nodes(&self) -> u32 {
+        self.nodes
+    }
+
+    fn key(b: &Board, to_move: Color, komaster: Option<Color>) -> u64 {
+        let ko = b.ko().map_or(0, |Ko { point, banned }| {
+            (point.index() as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ banned.index() as u64
+        });
+        let km = komaster.map_or(0, |c| 0x5851_f42d_4c95_7f2d << c.index());
+        b.hash() ^ zobrist::to_move_key(to_move) ^ ko.rotate_left(17) ^ km
+    }
+
+    /// Gives a scratch board back to the pool.
+    fn recycle(&mut self, b: Board) {
+        self.pool.push(b);
+    }
+
+    /// Plays `c` at `p` on a copy of `b` if reading allows it. Returns the child board and
+    /// whether the play was a ko retake "after a threat" (then `c` is the ko master below).
+    fn play(
+        &mut self,
+        b: &Board,
+        c: Color,
+        p: Point,
+        komaster: Option<Color>,
+    ) -> Option<(Board, bool)> {
+        if b.get(p).is_some() || b.is_suicide(c, p) {
+            return None;
+        }
+        let retake = b.ko()
+            == Some(Ko {
+                point: p,
+                banned: c,
+            });
+        if retake && komaster.is_some_and(|k| k != c) {
+            return None;
+        }
+        let mut child = match self.pool.pop() {
+            Some(mut scratch) => {
+                scratch.clone_from(b);
+                scratch
+            }
+            None => b.clone(),
+        };
+        child.play_unchecked(c, Move::Play(p));
+        self.nodes += 1;
+        Some((child, retake))
+    }
+
+    /// The value for `c` of playing `p` and reading on: `None` if the play is not allowed.
+    /// `c` is the attacker or the defender; the opponent answers at `ply + 1`.
+    pub(crate) fn try_move(
+        &mut self,
+        b: &Board,
+        c: Color,
+        p: Point,
+        komaster: Option<Color>,
+        ply: u32,
+    ) -> Option<Outcome> {
+        let (child, retake) = self.play(b, c, p, komaster)?;
+        let komaster = if retake { Some(c) } else { komaster };
+        let value = if c == self.attacker {
+            if child.get(self.target) != Some(self.defender) {
+                self.capture_value(&child, komaster)
+            } else {
+                self.answer(&child, Side::Defend, komaster, ply + 1)
+            }
+        } else {
+            self.answer(&child, Side::Attack, komaster, ply + 1)
+        };
+        self.recycle(child);
+        let value = if retake { value.after_threat() } else { value };
+        Some(value)
+    }
+
+    /// The attacker has just taken the target: a ko the owner may still retake makes it a
+    /// ko win.
+    fn capture_value(&self, child: &Board, komaster: Option<Color>) -> Outcome {
+        // A ko point banning the defender right after the capture means a single stone was
+        // taken by a stone left with one liberty: the target itself, retakable.
+        let retakable = child.ko().is_some_and(|k| k.banned == self.defender)
+            && komaster.is_none_or(|k| k == self.defender);
+        if retakable {
+            Outcome::KoWin
+        } else {
+            Outcome::Win
+        }
+    }
+
+    /// Reads the position after a move, from the point of view of the side that made it:
+    /// the opponent (`side`) moves next. Handles repetition and the ply bound.
+    fn answer(&mut self, child: &Board, side: Side, komaster: Option<Color>, ply: u32) -> Outcome {
+        let to_move = match side {
+            Side::Attack => self.attacker,
+            Side::Defend => self.defender,
+        };
+        let key = Self::key(child, to_move, komaster);
+        if self.line.contains(&key) || ply > self.max_plies {
+            // A repeated position or an endless ladder: the chain escapes.
+            self.taint += 1;
+            return match side {
+                Side::Attack => Outcome::Win,  // the defender made the move: it escapes
+                Side::Defend => Outcome::Fail, // the attacker made the move: no capture
+            };
+        }
+        self.line.push(key);
+        let (opponent, _) = match side {
+            Side::Attack => self.attack(child, komaster, ply),
+            Side::Defend => self.defend(child, komaster, ply),
+        };
+        self.line.pop();
+        opponent.for_opponent()
+    }
+
+    fn cached(&self, key: (u64, Side), ply: u32) -> Option<(Outcome, Option<Point>)> {
+        let e = self.cache.get(&key)?;
+        (e.ply <= ply).then_some((e.outcome, e.point))
+    }
+
+    fn store(&mut self, key: (u64, Side), ply: u32, taint: u64, result: (Outcome, Option<Point>)) {
+        if self.taint == taint {
+            self.cache.insert(
+                key,
+                Entry {
+                    outcome: result.0,
+                    point: result.1,
+                    ply,
+                },
+            );
+        }
+    }
+
+    fn out_of_nodes(&mut self) -> bool {
+        if self.nodes >= self.budget.nodes {
+            self.taint += 1;
+            true
+        } else {
+            false
+        }
+    }
+
+    /// The attacker to move: can the target be taken?
+    pub(crate) fn attack(
+        &mut self,
+        b: &Board,
+        komaster: Option<Color>,
+        ply: u32,
+    ) -> (Outcome, Option<Point>) {
+        let t = self.target;
+        if b.get(t) != Some(self.defender) {
+            return (Outcome::Win, None);
+        }
+        let libs = b.liberty_count(t);
+        let full = self.mode == Mode::Full && ply < self.budget.depth;
+        let allowed = match libs {
+            1 | 2 => true,
+            3 => full && ply < self.budget.scaled(THREE_LIB_DEPTH),
+            4 => full && ply < self.budget.scaled(FOUR_LIB_DEPTH),
+            _ => false,
+        };
+        if !allowed {
+            return (Outcome::Fail, None);
+        }
+        let key = (Self::key(b, self.attacker, komaster), Side::Attack);
+        if let Some(hit) = self.cached(key, ply) {
+            return hit;
+        }
+        if self.out_of_nodes() {
+            return (Outcome::Fail, None);
+        }
+        let taint = self.taint;
+        let moves = self.attack_moves(b, libs, full, ply);
+        let mut best = (Outcome::Fail, None);
+        for p in moves {
+            let Some(value) = self.try_move(b, self.attacker, p, komaster, ply) else {
+                continue;
+            };
+            if value.rank() > best.0.rank() {
+                best = (value, Some(p));
+                if value == Outcome::Win {
+                    break;
+                }
+            }
+            if self.nodes >= self.budget.nodes {
+                self.taint += 1;
+                break;
+            }
+        }
+        self.store(key, ply, taint, best);
+        best
+    }
+
+    /// The defender to move: can the target be saved?
+    pub(crate) fn defend(
+        &mut self,
+        b: &Board,
+        komaster: Option<Color>,
+        ply: u32,
+    ) -> (Outcome, Option<Point>) {
+        let t = self.target;
+        if b.get(t) != Some(self.defender) {
+            return (Outcome::Fail, None);
+        }
+        let libs = b.liberty_count(t);
+        if libs > MAX_LIBERTIES || (self.mode == Mode::Ladder && libs > 1) {
+            return (Outcome::Win, None);
+        }
+        let key = (Self::key(b, self.defender, komaster), Side::Defend);
+        if let Some(hit) = self.cached(key, ply) {
+            return hit;
+        }
+        if self.out_of_nodes() {
+            return (Outcome::Win, None);
+        }
+        let taint = self.taint;
+        let full = self.mode == Mode::Full && ply < self.budget.depth;
+        let moves = self.defend_moves(b, libs, full, ply);
+        let mut best = (Outcome::Fail, None);
+        for p in moves {
+            let Some(value) = self.try_move(b, self.defender, p, komaster, ply) else {
+                continue;
+            };
+            if value.rank() > best.0.rank() {
+                best = (value, Some(p));
+                if value == Outcome::Win {
+                    break;
+                }
+            }
+            if self.nodes >= self.budget.nodes {
+                self.taint += 1;
+                break;
+            }
+        }
+        // Tenuki: if the attacker cannot take the chain even moving twice, it is safe.
+        if best.0 != Outcome::Win && full && libs >= 2 && self.nodes < self.budget.nodes {
+            let mut passed = match self.pool.pop() {
+                Some(mut scratch) => {
+                    scratch.clone_from(b);
+                    scratch
+                }
+                None => b.clone(),
+            };
+            passed.pass(self.defender);
+            let value = self.answer(&passed, Side::Attack, komaster, ply + 1);
+            self.recycle(passed);
+            if value.rank() > best.0.rank() {
+                best = (value, None);
+            }
+        }
+        self.store(key, ply, taint, best);
+        best
+    }
+
+    /// The attacker's candidates, best first.
+    fn attack_moves(&self, b: &Board, libs: usize, full: bool, ply: u32) -> Vec<Point> {
+        let t = self.target;
+        let (a, d) = (self.attacker, self.defender);
+        let geo = b.geometry();
+        let lib_list: Vec<Point> = b.liberties(t).collect();
+        let mut moves: Vec<Point> = Vec::with_capacity(16);
+        if libs == 1 {
+            moves.push(lib_list[0]);
+            return moves;
+        }
+        if libs == 2 {
+            // Atari first, from the side that leaves the defender the least room: after the
+            // atari at `p` the defender extends at the other liberty `q`.
+            let mut ataris: Vec<(i64, Point)> = lib_list
+                .iter()
+                .map(|&p| {
+                    let q = if p == lib_list[0] {
+                        lib_list[1]
+                    } else {
+                        lib_list[0]
+                    };
+                    // `p` is a liberty of the target, so it is counted: take it off.
+                    let room = liberties_after(b, d, q, 8).saturating_sub(1);
+                    let own = liberties_after(b, a, p, 3);
+                    // Room for the defender dominates; a safe atari stone breaks ties.
+                    (room as i64 * 4 - own as i64, p)
+                })
+                .collect();
+            ataris.sort();
+            moves.extend(ataris.into_iter().map(|(_, p)| p));
+        }
+        if self.mode == Mode::Ladder {
+            return moves;
+        }
+        // The attacker's own chains next to the target that the defender could capture.
+        for e in super::atari::adjacent_enemies(b, t) {
+            match b.liberty_count(e) {
+                1 => {
+                    // Save it: extend, or capture a defender chain that has it in atari.
+                    if let Some(l) = b.first_liberty(e) {
+                        push_unique(&mut moves, l);
+                    }
+                    for x in super::atari::adjacent_enemies(b, e) {
+                        if x != b.chain_head(t)
+                            && b.liberty_count(x) == 1
+                            && let Some(l) = b.first_liberty(x)
+                        {
+                            push_unique(&mut moves, l);
+                        }
+                    }
+                }
+                2 if full && ply < self.budget.scaled(NET_DEPTH) => {
+                    // Strengthen a weak surrounding chain before the attack: extend it, or
+                    // back-capture (atari) a short defender chain that presses it.
+                    for l in b.liberties(e) {
+                        push_unique(&mut moves, l);
+                    }
+                    for x in super::atari::adjacent_enemies(b, e) {
+                        if x != b.chain_head(t) && b.liberty_count(x) <= 2 {
+                            for l in b.liberties(x) {
+                                push_unique(&mut moves, l);
+                            }
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        if libs >= 3 {
+            for &l in &lib_list {
+                push_unique(&mut moves, l);
+            }
+        }
+        if full && ply < self.budget.scaled(NET_DEPTH) && libs <= 3 {
+            // Shortage of liberties: a weak defender chain next to a liberty would join the
+            // target when it extends there; taking that chain's liberties first makes the
+            // extension a self-atari.
+            //
+            //   . X .      White extends at * to join O below; Black first takes the lower
+            //   O O *      chain's liberty at +, and the extension leaves one liberty.
+            //   X O O +
+            for x in chains_next_to(b, &lib_list, d, b.chain_head(t)) {
+                if b.liberty_count(x) <= 3 {
+                    for l in b.liberties(x) {
+                        push_unique(&mut moves, l);
+                    }
+                }
+            }
+        }
+        if full && ply < self.budget.scaled(NET_DEPTH) && libs <= 3 {
+            // Nets and approach moves: points next to the liberties, the ones touching most
+            // liberties first (a geta touches both).
+            let mut around: Vec<(usize, Point)> = Vec::new();
+            for &l in &lib_list {
+                for &q in geo.neighbours(l) {
+                    if b.get(q).is_none()
+                        && !lib_list.contains(&q)
+                        && !around.iter().any(|x| x.1 == q)
+                    {
+                        let touching = geo
+                            .neighbours(q)
+                            .iter()
+                            .filter(|x| lib_list.contains(x))
+                            .count();
+                        around.push((touching, q));
+                    }
+                }
+            }
+            around.sort_by_key(|&(touching, q)| (std::cmp::Reverse(touching), q));
+            for (_, q) in around {
+                push_unique(&mut moves, q);
+            }
+        }
+        moves
+    }
+
+    /// The defender's candidates, best first.
+    fn defend_moves(&self, b: &Board, libs: usize, full: bool, ply: u32) -> Vec<Point> {
+        let t = self.target;
+        let d = self.defender;
+        let geo = b.geometry();
+        let lib_list: Vec<Point> = b.liberties(t).collect();
+        let mut moves: Vec<Point> = Vec::with_capacity(16);
+        let enemies = super::atari::adjacent_enemies(b, t);
+        // Capture an adjacent attacking chain in atari, biggest first.
+        let mut captures: Vec<(usize, Point)> = enemies
+            .iter()
+            .filter(|&&e| b.liberty_count(e) == 1)
+            .filter_map(|&e| Some((b.chain_len(e), b.first_liberty(e)?)))
+            .collect();
+        captures.sort_by_key(|&(n, p)| (std::cmp::Reverse(n), p));
+        for (_, p) in captures {
+            push_unique(&mut moves, p);
+        }
+        // Extend: the liberty that gives most liberties first.
+        let mut ext: Vec<(usize, Point)> = lib_list
+            .iter()
+            .map(|&p| (liberties_after(b, d, p, 8), p))
+            .collect();
+        ext.sort_by_key(|&(n, p)| (std::cmp::Reverse(n), p));
+        for (_, p) in ext {
+            push_unique(&mut moves, p);
+        }
+        if self.mode == Mode::Ladder || !full {
+            return moves;
+        }
+        // Counter-atari an adjacent attacking chain with two liberties (useless in atari).
+        for &e in enemies.iter().filter(|_| libs >= 2) {
+            if b.liberty_count(e) == 2 {
+                for l in b.liberties(e) {
+                    push_unique(&mut moves, l);
+                }
+            }
+        }
+        if libs >= 2 && ply < self.budget.scaled(NET_DEPTH) {
+            // A race: fill the liberties of a surrounding chain that is as short as the
+            // target (backfilling included).
+            for &e in &enemies {
+                let n = b.liberty_count(e);
+                if n >= 3 && n <= libs + 1 {
+                    for l in b.liberties(e) {
+                        push_unique(&mut moves, l);
+                    }
+                }
+            }
+            // Strengthen a weak own chain that an extension would join.
+            for x in chains_next_to(b, &lib_list, d, b.chain_head(t)) {
+                if b.liberty_count(x) <= 3 {
+                    for l in b.liberties(x) {
+                        push_unique(&mut moves, l);
+                    }
+                }
+            }
+            // Out of a net: points next to the liberties.
+            for &l in &lib_list {
+                for &q in geo.neighbours(l) {
+                    if b.get(q).is_none() {
+                        push_unique(&mut moves, q);
+                    }
+                }
+            }
+        }
+        moves
+    }
+}
+
+/// Heads of the chains of colour `c`, other than `except`, next to any of `points`.
+fn chains_next_to(b: &Board, points: &[Point], c: Color, except: Point) -> Vec<Point> {
+    let geo = b.geometry();
+    let mut out = Vec::new();
+    for &l in points {
+        for &q in geo.neighbours(l) {
+            if b.get(q) == Some(c) {
+                let h = b.chain_head(q);
+                if h != except {
+                    push_unique(&mut out, h);
+                }
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::{Geometry, Topology};
+
+    #[test]
+    fn the_node_budget_bounds_a_query_and_favours_the_defender() {
+        let geo = Geometry::get(19, Topology::Plane).unwrap();
+        let b = Board::from_diagram(
+            geo,
+            &(0..19)
+                .map(|y| match y {
+                    2 => ". . . . . . . . . . . . . . . X . . .",
+                    3 => ". . . . . . . . . . . . . . X O X . .",
+                    4 => ". . . . . . . . . . . . . . . O X . .",
+                    _ => ". . . . . . . . . . . . . . . . . . .",
+                })
+                .collect::<Vec<_>>()
+                .join("\n"),
+        )
+        .unwrap();
+        let target = geo.parse_point("Q16").unwrap();
+        // The long ladder needs about seventy moves: plenty works, ten does not.
+        assert_eq!(attack(&b, target, Budget::default()).0, Outcome::Win);
+        for nodes in [1, 10] {
+            let mut s = Search::new(&b, target, Budget::with_nodes(nodes), Mode::Full);
+            assert_eq!(s.root(&b, Side::Attack).0, Outcome::Fail);
+            // A node may finish the move it is trying: one over at most per ply of the line.
+            assert!(s.nodes() <= nodes + 1, "{} > {nodes}", s.nodes());
+        }
+    }
+}
