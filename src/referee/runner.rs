@@ -19,7 +19,7 @@ use crate::color::ByColor;
 use crate::score::format_points;
 
 use super::cmdline::join_command_line;
-use super::config::MatchConfig;
+use super::config::{MatchConfig, Openings};
 use super::engine::{Engine, file_log, log_line, null_log};
 use super::play::{GameRecord, GameSpec, Slot, play_game};
 use super::record::{CSV_HEADER, csv_row, sgf_file_name, sgf_text};
@@ -142,6 +142,15 @@ fn title(cfg: &MatchConfig, first_number: usize) -> String {
     }
     if let Some(t) = cfg.move_time {
         settings.push_str(&format!(", {t} s per move"));
+    }
+    match &cfg.openings {
+        Openings::None => {}
+        Openings::Random(k) => {
+            settings.push_str(&format!(", {k} random opening moves (seed {})", cfg.seed));
+        }
+        Openings::List(list) => {
+            settings.push_str(&format!(", {} listed openings", list.len()));
+        }
     }
     settings.push_str(if cfg.alternate {
         ", colours alternating"
