@@ -13,6 +13,7 @@ pub mod patterns;
 pub mod perft;
 pub mod playout;
 mod point;
+pub mod referee;
 pub mod rng;
 mod rules;
 pub mod score;

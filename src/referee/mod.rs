@@ -1,0 +1,61 @@
+//! The match referee behind `shicho-match` and `scripts/match`: plays games between two
+//! GTP engines and checks every move with the engine's own rules core.
+//!
+//! # How to read this
+//!
+//! - [`config`](MatchConfig): what a match is; checked before anything starts.
+//! - [`engine`](Engine): one GTP engine as a child process, with deadlines.
+//! - `play`: one game ([`play_game`]): setup, checked moves, clocks ([`Clock`]), dead stones,
+//!   the result. Its module comment says how dead stones are decided.
+//! - `record`: the SGF file and the CSV row of a game (the CSV columns are listed there).
+//! - `stats` ([`Tally`]): wins per engine and colour, Wilson interval, Elo.
+//! - `runner` ([`run_match`]): worker threads, results file, progress, summary.
+//! - `fake`: a scriptable fake engine for the tests.
+//!
+//! # Decisions
+//!
+//! - **Engine 0 and engine 1** (`--black`/`--white`, twogtp's names): engine 0 is Black
+//!   unless colours alternate, in which case the engines swap every other game and each
+//!   pair of games shares one opening, so an opening that favours a colour favours nobody.
+//!   Statistics are always per engine ("A" = engine 0, "B" = engine 1).
+//! - **Blame**: every failure is pinned on the engine whose turn or command it was, and
+//!   loses it the game: an unparsable or illegal move or `?` to `genmove` (`illegal`), a
+//!   move past its time (`time`), an exit or silence (`crash`, engine killed and restarted
+//!   for the next game), refusing a command every engine must accept such as a legal
+//!   `play` (`error`). Nothing an engine writes can stop the referee.
+//! - **Time** is wall time measured by the referee around `genmove`, with a grace allowance
+//!   for latency; see [`Clock`]. `time_left` is sent before each `genmove` to engines that
+//!   list it.
+//! - **Move limit**: a game reaching `max_moves` is counted as if both had passed
+//!   (reason `maxmoves`) rather than thrown away, so a looping pair of engines still gives
+//!   a result.
+//! - **Torus** (`daoqi`) games are recorded with `RU[daoqi]` and a root comment saying the
+//!   board wraps around, since SGF has no property for the topology.
+//! - **Output directory**: `game-NNNN.sgf` per game, `results.csv`, `summary.txt`
+//!   (this run's summary), `logs/worker-K.log` (each worker's GTP traffic, `A> cmd`,
+//!   `A< answer`, and engines' stderr, `A! line`; stderr never reaches the terminal) and
+//!   `logs/probe.log`. Reusing a directory appends to `results.csv` and continues the game
+//!   numbers.
+
+mod clock;
+mod cmdline;
+mod config;
+mod engine;
+#[doc(hidden)]
+pub mod fake;
+mod play;
+mod record;
+mod runner;
+mod stats;
+
+pub use clock::{BadTimeControl, Clock, TimeControl};
+pub use cmdline::{SplitError, join_command_line, quote_word, split_command_line};
+pub use config::{ConfigError, MatchConfig, Openings, default_max_moves, handicap_points};
+pub use engine::{Engine, EngineError, SharedLog, file_log, null_log};
+pub use play::{GameRecord, MoveKind, MoveRecord, Reason, Slot, parse_dead};
+pub use record::{
+    CSV_HEADER, csv_field, csv_row, iso_date, iso_time, sgf_file_name, sgf_game, sgf_text,
+    split_csv_line,
+};
+pub use runner::{MatchError, MatchReport, RESULTS_FILE, SUMMARY_FILE, run_match};
+pub use stats::{Tally, Wld, Z95, elo, format_elo, wilson};

@@ -1,0 +1,746 @@
+//! One refereed game: setup, moves checked by the rules core, clocks, and the end (score,
+//! resignation or forfeit).
+//!
+//! The referee's own [`Game`] is the authority. Every answer to `genmove` is parsed and
+//! checked against it before anyone else sees it; only a legal move is forwarded to the
+//! opponent with `play`. Whatever goes wrong is pinned on one engine as a [`Forfeit`] and
+//! ends the game: garbage from an engine is a loss for that engine, never a failure of the
+//! referee.
+//!
+//! Dead stones after two passes, in order of preference:
+//! 1. both engines' `final_status_list dead`, if they agree (each list is widened to whole
+//!    chains, so an engine naming one stone of a dead chain still agrees with one naming
+//!    all of them);
+//! 2. otherwise the `--referee` engine's list, after replaying the game into it;
+//! 3. otherwise the game is played out: the engines continue with `kgs-genmove_cleanup`
+//!    (plain `genmove` if they lack it) until two more passes, and every stone of the
+//!    two-pass position that did not survive the play-out is dead. The two-pass position
+//!    is then counted, so under territory scoring nobody loses points for filling their
+//!    own territory while proving a group dead (KGS handles Japanese-rules bots the
+//!    same way).
+//!
+//! An unusable list (a vertex off the board or on an empty point, text that is no vertex)
+//! counts as no opinion rather than as a loss: the game itself was finished legally.
+
+use std::collections::BTreeSet;
+use std::fmt;
+use std::time::{Duration, Instant, SystemTime};
+
+use crate::color::{ByColor, Color};
+use crate::game::Game;
+use crate::gtp::parse::parse_float;
+use crate::point::{Move, Point};
+use crate::score::Score;
+
+use super::clock::Clock;
+use super::config::MatchConfig;
+use super::engine::{Engine, EngineError, SharedLog};
+
+/// How a game ended: the `reason` column of the results file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Reason {
+    /// Two passes, counted by the referee.
+    Score,
+    Resign,
+    /// A move later than its limit plus grace, or none at all with a clock running.
+    Time,
+    /// An unparsable answer to `genmove`, a move the rules forbid, or `?` to `genmove`.
+    Illegal,
+    /// The engine could not start, exited, or stopped answering (no clock running).
+    Crash,
+    /// The engine refused a command it must accept (`boardsize`, `clear_board`, `komi`,
+    /// a legal `play`, the handicap).
+    Error,
+    /// The move limit was reached; the position was counted as after two passes.
+    MaxMoves,
+}
+
+impl Reason {
+    pub const ALL: [Reason; 7] = [
+        Reason::Score,
+        Reason::Resign,
+        Reason::Time,
+        Reason::Illegal,
+        Reason::Crash,
+        Reason::Error,
+        Reason::MaxMoves,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Reason::Score => "score",
+            Reason::Resign => "resign",
+            Reason::Time => "time",
+            Reason::Illegal => "illegal",
+            Reason::Crash => "crash",
+            Reason::Error => "error",
+            Reason::MaxMoves => "maxmoves",
+        }
+    }
+}
+
+impl fmt::Display for Reason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Who chose a move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoveKind {
+    /// Part of the opening the referee set (random or listed).
+    Opening,
+    /// Answer to `genmove`.
+    Engine,
+    /// Answer during the play-out that settles disputed dead stones.
+    Cleanup,
+}
+
+/// One move of the record.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MoveRecord {
+    pub color: Color,
+    pub mv: Move,
+    pub kind: MoveKind,
+    /// Wall time the engine took, for engine moves.
+    pub seconds: Option<f64>,
+}
+
+/// Everything known about one finished game.
+#[derive(Clone, Debug)]
+pub struct GameRecord {
+    /// 1-based, counted over the output directory (a resumed run continues the count).
+    pub number: usize,
+    pub start: SystemTime,
+    pub duration: Duration,
+    /// Which engine (0 or 1) played Black.
+    pub black_engine: usize,
+    /// Players' names (`name version`) by colour.
+    pub names: ByColor<String>,
+    pub handicap: Vec<Point>,
+    pub moves: Vec<MoveRecord>,
+    /// `None` for a draw.
+    pub winner: Option<Color>,
+    /// SGF `RE` form: `B+3.5`, `W+R`, `B+T`, `W+F` (forfeit: illegal, crash, error), `0`.
+    pub result: String,
+    pub reason: Reason,
+    /// One line for humans: who did what, or how dead stones were decided.
+    pub detail: String,
+    /// The count, for games that were counted.
+    pub score: Option<Score>,
+    pub dead: Vec<Point>,
+    /// CPU seconds by `cputime` over the game, when the engine implements it.
+    pub cpu: ByColor<Option<f64>>,
+    /// Wall seconds spent answering `genmove` (and cleanup moves).
+    pub think: ByColor<f64>,
+    /// Number of `genmove` answers.
+    pub engine_moves: ByColor<usize>,
+}
+
+impl GameRecord {
+    /// Which engine (0 or 1) won, `None` for a draw.
+    pub fn winning_engine(&self) -> Option<usize> {
+        self.winner.map(|c| self.engine_of(c))
+    }
+
+    /// Which engine played `c`.
+    pub fn engine_of(&self, c: Color) -> usize {
+        match c {
+            Color::Black => self.black_engine,
+            Color::White => 1 - self.black_engine,
+        }
+    }
+}
+
+/// An engine process slot: the engine is started on first use and again after it was
+/// killed.
+pub struct Slot {
+    label: String,
+    argv: Vec<String>,
+    engine: Option<Engine>,
+    log: SharedLog,
+}
+
+impl Slot {
+    pub fn new(label: &str, argv: Vec<String>, log: SharedLog) -> Slot {
+        Slot {
+            label: label.to_string(),
+            argv,
+            engine: None,
+            log,
+        }
+    }
+
+    /// The running engine, (re)started if needed.
+    ///
+    /// # Errors
+    /// The engine cannot be started or fails its handshake.
+    pub fn get(&mut self, timeout: Duration) -> Result<&mut Engine, EngineError> {
+        if self.engine.as_ref().is_some_and(Engine::is_dead) {
+            self.engine = None;
+        }
+        match &mut self.engine {
+            Some(engine) => Ok(engine),
+            slot @ None => Ok(slot.insert(Engine::start(
+                &self.argv,
+                &self.label,
+                self.log.clone(),
+                timeout,
+            )?)),
+        }
+    }
+
+    /// The engine if it is running and healthy; never starts one.
+    fn alive(&mut self) -> Option<&mut Engine> {
+        self.engine.as_mut().filter(|e| !e.is_dead())
+    }
+}
+
+/// What one game needs besides the engines.
+pub struct GameSpec<'a> {
+    pub cfg: &'a MatchConfig,
+    pub number: usize,
+    pub black_engine: usize,
+    pub names: ByColor<String>,
+    pub opening: Vec<Move>,
+}
+
+/// The engine of `loser` lost the game: why, in a line.
+#[derive(Clone, Debug)]
+struct Forfeit {
+    loser: Color,
+    reason: Reason,
+    detail: String,
+}
+
+enum Decision {
+    Play(Move, f64),
+    Resign,
+}
+
+/// The game in progress.
+struct Table<'a> {
+    cfg: &'a MatchConfig,
+    players: ByColor<&'a mut Slot>,
+    referee: Option<&'a mut Slot>,
+    game: Game,
+    handicap: Vec<Point>,
+    moves: Vec<MoveRecord>,
+    clocks: ByColor<Clock>,
+    think: ByColor<f64>,
+    engine_moves: ByColor<usize>,
+}
+
+/// Plays one game between the engines in `players` (by colour).
+pub fn play_game(
+    spec: GameSpec<'_>,
+    players: ByColor<&mut Slot>,
+    referee: Option<&mut Slot>,
+) -> GameRecord {
+    let start = SystemTime::now();
+    let started = Instant::now();
+    let cfg = spec.cfg;
+    let clock = Clock::new(cfg.time, cfg.move_time);
+    let mut table = Table {
+        cfg,
+        players,
+        referee,
+        game: cfg.start_game(),
+        handicap: cfg.handicap_stones(),
+        moves: Vec::new(),
+        clocks: ByColor::new(clock.clone(), clock),
+        think: ByColor::new(0.0, 0.0),
+        engine_moves: ByColor::new(0, 0),
+    };
+    let mut cpu_before = ByColor::new(None, None);
+    let outcome = table.run(&spec.opening, &mut cpu_before);
+    let cpu_after = ByColor::new(table.cputime(Color::Black), table.cputime(Color::White));
+    let cpu = ByColor::new(
+        cpu_used(cpu_before.black, cpu_after.black),
+        cpu_used(cpu_before.white, cpu_after.white),
+    );
+    let (winner, result, reason, detail, score, dead) = match outcome {
+        Ok(settled) => (
+            settled.score.winner(),
+            settled.score.to_string(),
+            settled.reason,
+            settled.detail,
+            Some(settled.score),
+            settled.dead,
+        ),
+        Err(f) => {
+            let winner = f.loser.other();
+            let code = match f.reason {
+                Reason::Resign => 'R',
+                Reason::Time => 'T',
+                _ => 'F',
+            };
+            let result = format!("{}+{code}", winner.letter());
+            (Some(winner), result, f.reason, f.detail, None, Vec::new())
+        }
+    };
+    GameRecord {
+        number: spec.number,
+        start,
+        duration: started.elapsed(),
+        black_engine: spec.black_engine,
+        names: spec.names,
+        handicap: table.handicap,
+        moves: table.moves,
+        winner,
+        result,
+        reason,
+        detail,
+        score,
+        dead,
+        cpu,
+        think: table.think,
+        engine_moves: table.engine_moves,
+    }
+}
+
+fn cpu_used(before: Option<f64>, after: Option<f64>) -> Option<f64> {
+    Some((after? - before?).max(0.0))
+}
+
+/// A counted game.
+struct Settled {
+    score: Score,
+    reason: Reason,
+    detail: String,
+    dead: Vec<Point>,
+}
+
+/// At most this many characters of an engine's answer go into a record.
+const QUOTE_LIMIT: usize = 40;
+
+/// `text` cut short for quoting in a record.
+fn quote(text: &str) -> String {
+    let mut q: String = text.chars().take(QUOTE_LIMIT).collect();
+    if text.chars().count() > QUOTE_LIMIT {
+        q.push_str("...");
+    }
+    q
+}
+
+impl Table<'_> {
+    fn run(
+        &mut self,
+        opening: &[Move],
+        cpu: &mut ByColor<Option<f64>>,
+    ) -> Result<Settled, Forfeit> {
+        self.setup(opening)?;
+        for c in Color::ALL {
+            cpu[c] = self.cputime(c);
+        }
+        let reason = self.play_main()?;
+        let end = self.game.clone();
+        let (dead, how) = self.settle(&end)?;
+        let score = end.score(&dead);
+        let detail = match reason {
+            Reason::MaxMoves => format!("move limit {} reached; {how}", self.cfg.max_moves),
+            _ => how,
+        };
+        Ok(Settled {
+            score,
+            reason,
+            detail,
+            dead,
+        })
+    }
+
+    fn engine(&mut self, c: Color) -> Result<&mut Engine, Forfeit> {
+        let timeout = self.cfg.answer_timeout;
+        self.players[c].get(timeout).map_err(|e| Forfeit {
+            loser: c,
+            reason: Reason::Crash,
+            detail: format!("{c} engine failed to start: {e}"),
+        })
+    }
+
+    fn knows(&mut self, c: Color, command: &str) -> Result<bool, Forfeit> {
+        Ok(self.engine(c)?.knows(command))
+    }
+
+    /// A command the engine must accept.
+    fn command(&mut self, c: Color, command: &str) -> Result<String, Forfeit> {
+        let timeout = self.cfg.answer_timeout;
+        self.engine(c)?
+            .send(command, timeout)
+            .map_err(|e| blame(c, command, &e))
+    }
+
+    /// A command the engine may refuse (it is then ignored).
+    fn optional(&mut self, c: Color, command: &str) -> Result<Option<String>, Forfeit> {
+        match self.command(c, command) {
+            Ok(text) => Ok(Some(text)),
+            Err(f) if f.reason == Reason::Error => Ok(None),
+            Err(f) => Err(f),
+        }
+    }
+
+    /// The engine's `cputime`, if it is running, lists it and answers a number. Asked
+    /// outside the game proper, so a failure costs nothing but the number.
+    fn cputime(&mut self, c: Color) -> Option<f64> {
+        let timeout = self.cfg.answer_timeout;
+        let engine = self.players[c].alive()?;
+        if !engine.knows("cputime") {
+            return None;
+        }
+        let text = engine.send("cputime", timeout).ok()?;
+        parse_float(text.trim()).ok().filter(|t| *t >= 0.0)
+    }
+
+    fn time_settings_command(&self) -> Option<String> {
+        if let Some(tc) = self.cfg.time {
+            Some(tc.gtp_command())
+        } else {
+            self.cfg
+                .move_time
+                .map(|t| format!("time_settings 0 {} 1", (t.floor() as u32).max(1)))
+        }
+    }
+
+    /// Board, komi, handicap and time for both engines, then the opening.
+    fn setup(&mut self, opening: &[Move]) -> Result<(), Forfeit> {
+        let geo = self.game.geometry();
+        let handicap: Vec<String> = self.handicap.iter().map(|&p| geo.format_point(p)).collect();
+        let time = self.time_settings_command();
+        for c in Color::ALL {
+            self.command(c, &format!("boardsize {}", self.cfg.size))?;
+            self.command(c, "clear_board")?;
+            self.command(c, &format!("komi {}", self.cfg.komi))?;
+            if !handicap.is_empty() {
+                if self.knows(c, "set_free_handicap")? {
+                    self.command(c, &format!("set_free_handicap {}", handicap.join(" ")))?;
+                } else {
+                    for v in &handicap {
+                        self.command(c, &format!("play black {v}"))?;
+                    }
+                }
+            }
+            if let Some(time) = &time
+                && self.knows(c, "time_settings")?
+            {
+                self.optional(c, time)?;
+            }
+        }
+        for &m in opening {
+            let c = self.game.to_move();
+            // Openings are legal by construction (random ones are drawn from legal
+            // points, listed ones were checked up front); stop early rather than trust a
+            // broken one.
+            if self.game.play(c, m).is_err() {
+                log::warn!("opening move {m:?} is illegal here; opening cut short");
+                break;
+            }
+            self.moves.push(MoveRecord {
+                color: c,
+                mv: m,
+                kind: MoveKind::Opening,
+                seconds: None,
+            });
+            let command = format!("play {} {}", c.name(), geo.format_move(m));
+            self.command(Color::Black, &command)?;
+            self.command(Color::White, &command)?;
+        }
+        Ok(())
+    }
+
+    /// Moves until two passes in a row or the move limit.
+    fn play_main(&mut self) -> Result<Reason, Forfeit> {
+        loop {
+            if self.game.consecutive_passes() >= 2 {
+                return Ok(Reason::Score);
+            }
+            if self.moves.len() >= self.cfg.max_moves {
+                return Ok(Reason::MaxMoves);
+            }
+            let c = self.game.to_move();
+            match self.ask_move(c, false)? {
+                Decision::Resign => return Err(resigned(c)),
+                Decision::Play(m, secs) => self.apply(c, m, MoveKind::Engine, secs)?,
+            }
+        }
+    }
+
+    /// Asks `c` for a move and checks it: time, syntax, rules.
+    fn ask_move(&mut self, c: Color, cleanup: bool) -> Result<Decision, Forfeit> {
+        let name = if cleanup && self.knows(c, "kgs-genmove_cleanup")? {
+            "kgs-genmove_cleanup"
+        } else {
+            "genmove"
+        };
+        if let Some((secs, stones)) = self.clocks[c].time_left()
+            && self.knows(c, "time_left")?
+        {
+            self.optional(c, &format!("time_left {} {secs} {stones}", c.name()))?;
+        }
+        let allowed = self.clocks[c].allowed();
+        let grace = self.cfg.grace.as_secs_f64();
+        let timeout = allowed.map_or(self.cfg.answer_timeout, |a| {
+            Duration::from_secs_f64(a + grace)
+        });
+        let command = format!("{name} {}", c.name());
+        let engine = self.engine(c)?;
+        let asked = Instant::now();
+        let answer = engine.send(&command, timeout);
+        let secs = asked.elapsed().as_secs_f64();
+        self.think[c] += secs;
+        self.engine_moves[c] += 1;
+        let forfeit = |reason, detail| Forfeit {
+            loser: c,
+            reason,
+            detail,
+        };
+        let text = match answer {
+            Ok(text) => text,
+            Err(EngineError::Timeout(_)) if allowed.is_some() => {
+                return Err(forfeit(
+                    Reason::Time,
+                    format!(
+                        "{c} gave no move within its {:.2} s (+{grace} s grace)",
+                        allowed.unwrap_or_default()
+                    ),
+                ));
+            }
+            Err(EngineError::Refused(text)) => {
+                return Err(forfeit(
+                    Reason::Illegal,
+                    format!("{c} answered '? {}' to {name}", quote(&text)),
+                ));
+            }
+            Err(e) => return Err(blame(c, &command, &e)),
+        };
+        if let Some(a) = allowed
+            && secs > a + grace
+        {
+            return Err(forfeit(
+                Reason::Time,
+                format!("{c} took {secs:.2} s for a move, {a:.2} s allowed (+{grace} s grace)"),
+            ));
+        }
+        self.clocks[c].charge(secs);
+        let word = text.trim();
+        if word.eq_ignore_ascii_case("resign") {
+            return Ok(Decision::Resign);
+        }
+        let geo = self.game.geometry();
+        let m = geo.parse_move(word).map_err(|e| {
+            forfeit(
+                Reason::Illegal,
+                format!(
+                    "{c} answered '{}', not a move on this board ({e})",
+                    quote(word)
+                ),
+            )
+        })?;
+        self.game.check(c, m).map_err(|e| {
+            forfeit(
+                Reason::Illegal,
+                format!("{c} played {}, which is illegal ({e})", geo.format_move(m)),
+            )
+        })?;
+        Ok(Decision::Play(m, secs))
+    }
+
+    /// Plays a checked engine move and tells the opponent.
+    fn apply(&mut self, c: Color, m: Move, kind: MoveKind, secs: f64) -> Result<(), Forfeit> {
+        // `ask_move` checked the move against this very game.
+        if let Err(e) = self.game.play(c, m) {
+            return Err(Forfeit {
+                loser: c,
+                reason: Reason::Illegal,
+                detail: format!("{c} move is illegal ({e})"),
+            });
+        }
+        self.moves.push(MoveRecord {
+            color: c,
+            mv: m,
+            kind,
+            seconds: Some(secs),
+        });
+        let v = self.game.geometry().format_move(m);
+        self.command(c.other(), &format!("play {} {v}", c.name()))?;
+        Ok(())
+    }
+
+    /// Dead stones of the two-pass position `end`, and how they were decided.
+    fn settle(&mut self, end: &Game) -> Result<(Vec<Point>, String), Forfeit> {
+        let mut lists: ByColor<Option<Vec<Point>>> = ByColor::new(None, None);
+        for c in Color::ALL {
+            if self.knows(c, "final_status_list")? {
+                lists[c] = self
+                    .optional(c, "final_status_list dead")?
+                    .and_then(|text| parse_dead(end, &text));
+            }
+        }
+        let geo = end.geometry();
+        let show = |points: &[Point]| {
+            if points.is_empty() {
+                "none".to_string()
+            } else {
+                points
+                    .iter()
+                    .map(|&p| geo.format_point(p))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            }
+        };
+        if let (Some(b), Some(w)) = (&lists.black, &lists.white)
+            && b == w
+        {
+            return Ok((b.clone(), format!("dead stones agreed: {}", show(b))));
+        }
+        let opinion = |l: &Option<Vec<Point>>| l.as_deref().map_or("no answer".to_string(), show);
+        let dispute = format!(
+            "dead stones disputed (black: {}; white: {})",
+            opinion(&lists.black),
+            opinion(&lists.white)
+        );
+        if let Some(referee) = self.referee.as_deref_mut() {
+            match ask_referee(referee, self.cfg, end, &self.handicap) {
+                Ok(dead) => {
+                    let detail = format!("{dispute}; referee engine: {}", show(&dead));
+                    return Ok((dead, detail));
+                }
+                Err(why) => log::warn!("referee engine failed ({why}); playing the game out"),
+            }
+        }
+        let dead = self.play_out(end)?;
+        Ok((
+            dead.clone(),
+            format!("{dispute}; played out: {}", show(&dead)),
+        ))
+    }
+
+    /// Continues the game until two more passes; the stones of `end` that did not survive
+    /// are dead.
+    fn play_out(&mut self, end: &Game) -> Result<Vec<Point>, Forfeit> {
+        let first = self.moves.len();
+        // A play-out longer than one move per point is going nowhere.
+        let limit = self.cfg.size * self.cfg.size;
+        loop {
+            let played = self.moves.len() - first;
+            if (played >= 2 && self.game.consecutive_passes() >= 2) || played >= limit {
+                break;
+            }
+            let c = self.game.to_move();
+            match self.ask_move(c, true)? {
+                Decision::Resign => return Err(resigned(c)),
+                Decision::Play(m, secs) => self.apply(c, m, MoveKind::Cleanup, secs)?,
+            }
+        }
+        let (before, after) = (end.board(), self.game.board());
+        Ok(end
+            .geometry()
+            .points()
+            .filter(|&p| before.get(p).is_some_and(|c| after.get(p) != Some(c)))
+            .collect())
+    }
+}
+
+fn resigned(c: Color) -> Forfeit {
+    Forfeit {
+        loser: c,
+        reason: Reason::Resign,
+        detail: format!("{c} resigned"),
+    }
+}
+
+/// The forfeit for an engine error on `command`.
+fn blame(c: Color, command: &str, e: &EngineError) -> Forfeit {
+    let reason = match e {
+        EngineError::Refused(_) => Reason::Error,
+        EngineError::Timeout(_) | EngineError::Died(_) => Reason::Crash,
+    };
+    Forfeit {
+        loser: c,
+        reason,
+        detail: format!("{c} engine, on '{command}': {e}"),
+    }
+}
+
+/// An engine's dead-stone list as whole chains, sorted; `None` if it names anything but
+/// stones on this board.
+pub fn parse_dead(game: &Game, text: &str) -> Option<Vec<Point>> {
+    let geo = game.geometry();
+    let board = game.board();
+    let mut dead = BTreeSet::new();
+    for token in text.split_whitespace() {
+        let p = geo.parse_point(token).ok()?;
+        board.get(p)?;
+        dead.extend(board.chain_stones(p));
+    }
+    Some(dead.into_iter().collect())
+}
+
+/// Replays `end` into the referee engine and asks for its dead stones.
+fn ask_referee(
+    slot: &mut Slot,
+    cfg: &MatchConfig,
+    end: &Game,
+    handicap: &[Point],
+) -> Result<Vec<Point>, String> {
+    let timeout = cfg.answer_timeout;
+    let engine = slot.get(timeout).map_err(|e| e.to_string())?;
+    let geo = end.geometry();
+    let mut commands = vec![
+        format!("boardsize {}", cfg.size),
+        "clear_board".to_string(),
+        format!("komi {}", cfg.komi),
+    ];
+    let stones: Vec<String> = handicap.iter().map(|&p| geo.format_point(p)).collect();
+    if !stones.is_empty() {
+        if engine.knows("set_free_handicap") {
+            commands.push(format!("set_free_handicap {}", stones.join(" ")));
+        } else {
+            commands.extend(stones.iter().map(|v| format!("play black {v}")));
+        }
+    }
+    commands.extend(
+        end.moves()
+            .map(|(c, m)| format!("play {} {}", c.name(), geo.format_move(m))),
+    );
+    commands.push("final_status_list dead".to_string());
+    let mut answer = String::new();
+    for command in &commands {
+        answer = engine
+            .send(command, timeout)
+            .map_err(|e| format!("'{command}': {e}"))?;
+    }
+    parse_dead(end, &answer).ok_or_else(|| format!("unusable dead list '{}'", quote(&answer)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Rules;
+
+    #[test]
+    fn dead_lists_widen_to_chains_and_reject_garbage() {
+        let mut g = Game::new(9, Rules::default(), 7.5).unwrap();
+        for (c, v) in [
+            (Color::Black, "E5"),
+            (Color::White, "C3"),
+            (Color::Black, "E6"),
+            (Color::White, "C4"),
+        ] {
+            let m = g.geometry().parse_move(v).unwrap();
+            g.play(c, m).unwrap();
+        }
+        let geo = g.geometry();
+        let names = |ps: Vec<Point>| -> Vec<String> {
+            ps.into_iter().map(|p| geo.format_point(p)).collect()
+        };
+        assert_eq!(parse_dead(&g, "").map(names), Some(vec![]));
+        assert_eq!(
+            parse_dead(&g, "c3\nE6").map(names),
+            Some(vec!["C3".into(), "C4".into(), "E5".into(), "E6".into()])
+        );
+        assert_eq!(parse_dead(&g, "A1"), None);
+        assert_eq!(parse_dead(&g, "Z9"), None);
+        assert_eq!(parse_dead(&g, "pass"), None);
+        assert_eq!(parse_dead(&g, "E5 garbage"), None);
+    }
+}

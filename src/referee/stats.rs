@@ -1,0 +1,290 @@
+//! Match statistics: results per engine and colour, the win rate with its 95% interval, and
+//! the Elo difference that goes with it.
+//!
+//! With `n` games and a score `s` = wins + draws / 2 for engine A, the win rate is
+//! `p = s / n`. Its 95% interval is Wilson's score interval, which unlike the textbook
+//! `p ± 1.96·sqrt(p(1-p)/n)` stays inside [0, 1] and does not collapse to a point at 0 or n
+//! wins:
+//!
+//! ```text
+//! centre = (p + z²/2n) / (1 + z²/n)
+//! half   = z / (1 + z²/n) · sqrt(p(1-p)/n + z²/4n²)        z = 1.96
+//! ```
+//!
+//! The Elo difference is the logistic model's `D = -400·log10(1/p - 1)`, and its error bar
+//! is that formula applied to the interval's ends (the map is monotone, so the ends carry
+//! over). At p = 0 or 1 the difference is infinite and is printed as `-inf`/`+inf`; the
+//! interval's other end still bounds it. Draws counting half is the usual convention and
+//! keeps a draw-heavy match from looking more decisive than it is.
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use crate::color::Color;
+
+use super::play::{GameRecord, Reason};
+
+/// The normal quantile for a two-sided 95% interval.
+pub const Z95: f64 = 1.959_963_984_540_054;
+
+/// Wilson's score interval for a score of `score` (wins plus half the draws) in `n` games,
+/// at normal quantile `z`. `(0, 1)` for no games.
+pub fn wilson(score: f64, n: f64, z: f64) -> (f64, f64) {
+    if n <= 0.0 {
+        return (0.0, 1.0);
+    }
+    let p = score / n;
+    let z2 = z * z;
+    let denominator = 1.0 + z2 / n;
+    let centre = (p + z2 / (2.0 * n)) / denominator;
+    let half = z / denominator * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
+    // At 0 or n the exact end is 0 or 1; rounding would leave a speck such as 1e-17,
+    // which the Elo formula turns into a finite but meaningless -7000.
+    let lo = if score <= 0.0 {
+        0.0
+    } else {
+        (centre - half).max(0.0)
+    };
+    let hi = if score >= n {
+        1.0
+    } else {
+        (centre + half).min(1.0)
+    };
+    (lo, hi)
+}
+
+/// The Elo difference that makes `p` the expected score: `-400·log10(1/p - 1)`, infinite
+/// at 0 and 1.
+pub fn elo(p: f64) -> f64 {
+    if p <= 0.0 {
+        f64::NEG_INFINITY
+    } else if p >= 1.0 {
+        f64::INFINITY
+    } else {
+        -400.0 * (1.0 / p - 1.0).log10()
+    }
+}
+
+/// An Elo difference with its sign, `+inf`/`-inf` at the ends.
+pub fn format_elo(d: f64) -> String {
+    if d.is_infinite() {
+        if d > 0.0 { "+inf" } else { "-inf" }.to_string()
+    } else if d.round() == 0.0 {
+        // Not "-0" for a slightly negative difference.
+        "0".to_string()
+    } else {
+        format!("{:+.0}", d.round())
+    }
+}
+
+/// Wins, losses and draws.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Wld {
+    pub wins: usize,
+    pub losses: usize,
+    pub draws: usize,
+}
+
+impl Wld {
+    pub fn games(&self) -> usize {
+        self.wins + self.losses + self.draws
+    }
+
+    fn plus(self, o: Wld) -> Wld {
+        Wld {
+            wins: self.wins + o.wins,
+            losses: self.losses + o.losses,
+            draws: self.draws + o.draws,
+        }
+    }
+}
+
+impl fmt::Display for Wld {
+    /// `wins-losses-draws`
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}-{}-{}", self.wins, self.losses, self.draws)
+    }
+}
+
+/// Running totals over the games of a match. Engine 0 is "A", engine 1 is "B".
+#[derive(Clone, Debug, Default)]
+pub struct Tally {
+    pub names: [String; 2],
+    pub games: usize,
+    /// `[engine][colour index]`
+    pub by_colour: [[Wld; 2]; 2],
+    pub reasons: BTreeMap<Reason, usize>,
+    pub moves: usize,
+    /// Wall seconds in `genmove`, and the number of answers, per engine.
+    pub think: [f64; 2],
+    pub engine_moves: [usize; 2],
+    /// CPU seconds per engine over the games where `cputime` was known, and their number.
+    pub cpu: [f64; 2],
+    pub cpu_games: [usize; 2],
+}
+
+impl Tally {
+    pub fn new(names: [String; 2]) -> Tally {
+        Tally {
+            names,
+            ..Tally::default()
+        }
+    }
+
+    pub fn add(&mut self, r: &GameRecord) {
+        self.games += 1;
+        *self.reasons.entry(r.reason).or_default() += 1;
+        self.moves += r.moves.len();
+        for c in Color::ALL {
+            let e = r.engine_of(c);
+            let wld = &mut self.by_colour[e][c.index()];
+            match r.winner {
+                None => wld.draws += 1,
+                Some(w) if w == c => wld.wins += 1,
+                Some(_) => wld.losses += 1,
+            }
+            self.think[e] += r.think[c];
+            self.engine_moves[e] += r.engine_moves[c];
+            if let Some(cpu) = r.cpu[c] {
+                self.cpu[e] += cpu;
+                self.cpu_games[e] += 1;
+            }
+        }
+    }
+
+    /// Engine `e`'s results over both colours.
+    pub fn record(&self, e: usize) -> Wld {
+        self.by_colour[e][0].plus(self.by_colour[e][1])
+    }
+
+    /// Engine A's score rate (draws half), `None` before any game.
+    pub fn win_rate(&self) -> Option<f64> {
+        let r = self.record(0);
+        (self.games > 0).then(|| (r.wins as f64 + r.draws as f64 / 2.0) / self.games as f64)
+    }
+
+    /// The 95% Wilson interval of engine A's win rate.
+    pub fn interval(&self) -> (f64, f64) {
+        let r = self.record(0);
+        wilson(r.wins as f64 + r.draws as f64 / 2.0, self.games as f64, Z95)
+    }
+
+    /// The live progress line (no line end).
+    pub fn progress_line(&self, total: usize) -> String {
+        let (a, b) = (self.record(0), self.record(1));
+        let rate = self.win_rate().map_or("-".to_string(), |p| {
+            let (lo, hi) = self.interval();
+            format!("{:.1}% [{:.1}%, {:.1}%]", 100.0 * p, 100.0 * lo, 100.0 * hi)
+        });
+        format!(
+            "games {}/{total}  {} {} - {} {}  draws {}  A win rate {rate}",
+            self.games, self.names[0], a.wins, b.wins, self.names[1], a.draws
+        )
+    }
+
+    /// The end-of-match summary, one fact per line, after the `title` line.
+    pub fn summary(&self, title: &str) -> String {
+        let mut out = vec![title.to_string()];
+        for e in 0..2 {
+            let r = self.record(e);
+            out.push(format!(
+                "{} = {}: {} wins, {} losses, {} draws (as Black {}, as White {})",
+                ["A", "B"][e],
+                self.names[e],
+                r.wins,
+                r.losses,
+                r.draws,
+                self.by_colour[e][0],
+                self.by_colour[e][1]
+            ));
+        }
+        let black = self.by_colour[0][0].plus(self.by_colour[1][0]);
+        out.push(format!(
+            "by colour: Black won {}, White won {}, draws {}",
+            black.wins, black.losses, black.draws
+        ));
+        if let Some(p) = self.win_rate() {
+            let (lo, hi) = self.interval();
+            out.push(format!(
+                "A win rate: {:.1}% (95% Wilson interval {:.1}% to {:.1}%, draws count half)",
+                100.0 * p,
+                100.0 * lo,
+                100.0 * hi
+            ));
+            out.push(format!(
+                "Elo A - B: {} (95% interval {} to {})",
+                format_elo(elo(p)),
+                format_elo(elo(lo)),
+                format_elo(elo(hi))
+            ));
+            let reasons: Vec<String> = self
+                .reasons
+                .iter()
+                .map(|(r, n)| format!("{r} {n}"))
+                .collect();
+            out.push(format!("ended by: {}", reasons.join(", ")));
+            let per_move = |e: usize| {
+                if self.engine_moves[e] == 0 {
+                    "-".to_string()
+                } else {
+                    format!("{:.3} s", self.think[e] / self.engine_moves[e] as f64)
+                }
+            };
+            let per_game = |e: usize| {
+                if self.cpu_games[e] == 0 {
+                    "-".to_string()
+                } else {
+                    format!("{:.2} s", self.cpu[e] / self.cpu_games[e] as f64)
+                }
+            };
+            out.push(format!(
+                "average game length: {:.1} moves; time per move: A {}, B {}; CPU per game: A {}, B {}",
+                self.moves as f64 / self.games as f64,
+                per_move(0),
+                per_move(1),
+                per_game(0),
+                per_game(1)
+            ));
+        }
+        out.join("\n")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn close(a: f64, b: f64) -> bool {
+        (a - b).abs() < 5e-4
+    }
+
+    #[test]
+    fn wilson_known_answers() {
+        // 7 of 10: the classic example gives [0.397, 0.892].
+        let (lo, hi) = wilson(7.0, 10.0, Z95);
+        assert!(close(lo, 0.3968) && close(hi, 0.8922), "{lo} {hi}");
+        // No wins still leaves room above zero.
+        let (lo, hi) = wilson(0.0, 50.0, Z95);
+        assert_eq!(lo, 0.0);
+        assert!(close(hi, 0.0713), "{hi}");
+        // Symmetric around one half.
+        let (lo, hi) = wilson(25.0, 50.0, Z95);
+        assert!(close(lo + hi, 1.0));
+        assert_eq!(wilson(0.0, 0.0, Z95), (0.0, 1.0));
+        for n in [1.0, 7.0, 50.0, 100.0, 1000.0] {
+            assert_eq!(wilson(0.0, n, Z95).0, 0.0);
+            assert_eq!(wilson(n, n, Z95).1, 1.0);
+        }
+    }
+
+    #[test]
+    fn elo_known_answers() {
+        assert_eq!(elo(0.5), 0.0);
+        assert!((elo(0.75) - 190.85).abs() < 0.01);
+        assert!((elo(0.25) + 190.85).abs() < 0.01);
+        assert_eq!(elo(0.0), f64::NEG_INFINITY);
+        assert_eq!(format_elo(elo(1.0)), "+inf");
+        assert_eq!(format_elo(-190.85), "-191");
+        assert_eq!(format_elo(-0.2), "0");
+    }
+}

@@ -1,0 +1,398 @@
+//! The match referee against scripted fake engines (`shicho-match fake-engine`): every way
+//! a game can end, the SGF read back through the project's reader, the CSV columns.
+
+use std::path::PathBuf;
+use std::process::Command;
+use std::time::Duration;
+
+use shicho::referee::{
+    CSV_HEADER, GameRecord, MatchConfig, MoveKind, Reason, run_match, split_command_line,
+    split_csv_line,
+};
+use shicho::sgf::{SgfGame, parse_collection};
+use shicho::{Color, Rules};
+
+const BIN: &str = env!("CARGO_BIN_EXE_shicho-match");
+
+/// The fake engine's command line with `args` (shell-quoted).
+fn fake(args: &str) -> Vec<String> {
+    let mut argv = vec![BIN.to_string(), "fake-engine".to_string()];
+    argv.extend(split_command_line(args).unwrap());
+    argv
+}
+
+/// A fresh output directory for one test.
+fn out_dir(name: &str) -> PathBuf {
+    let dir =
+        std::env::temp_dir().join(format!("shicho-referee-test-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+/// One game on 9x9, chinese rules, komi 7.5, between two fakes.
+fn config(name: &str, black: &str, white: &str) -> MatchConfig {
+    let mut cfg = MatchConfig::new([fake(black), fake(white)], out_dir(name));
+    cfg.games = 1;
+    cfg.parallel = 1;
+    cfg.grace = Duration::from_millis(200);
+    cfg.answer_timeout = Duration::from_secs(20);
+    cfg
+}
+
+fn play(cfg: &MatchConfig) -> Vec<GameRecord> {
+    run_match(cfg).unwrap().records
+}
+
+fn vertices(record: &GameRecord) -> Vec<String> {
+    let geo = shicho::Geometry::get(9, shicho::Topology::Plane).unwrap();
+    record
+        .moves
+        .iter()
+        .map(|m| format!("{}{}", m.color.letter(), geo.format_move(m.mv)))
+        .collect()
+}
+
+#[test]
+fn normal_finish_is_counted_by_the_referee() {
+    let cfg = config(
+        "normal",
+        "--name black-fake --moves 'E5 C3' --dead ''",
+        "--name white-fake --version 2.0 --moves G7 --dead ''",
+    );
+    let [r] = &play(&cfg)[..] else { panic!() };
+    // Black E5 C3, White G7: 2 stones to 1, no territory (every region touches both),
+    // komi 7.5.
+    assert_eq!(r.result, "W+6.5");
+    assert_eq!(r.reason, Reason::Score);
+    assert_eq!(r.winner, Some(Color::White));
+    assert_eq!(vertices(r), ["BE5", "WG7", "BC3", "WPASS", "BPASS"]);
+    assert_eq!(r.detail, "dead stones agreed: none");
+    assert_eq!(r.names.black, "black-fake 0");
+    assert_eq!(r.names.white, "white-fake 2.0");
+    // The fakes report 0.25 s of CPU per genmove: Black answered 3, White 2.
+    assert_eq!((r.cpu.black, r.cpu.white), (Some(0.75), Some(0.5)));
+    assert_eq!(r.engine_moves.black, 3);
+    // The engines' stderr went to the log, not to the terminal.
+    let log = std::fs::read_to_string(cfg.out_dir.join("logs/worker-1.log")).unwrap();
+    assert!(log.contains("A! fake black-fake: got '"), "{log}");
+}
+
+#[test]
+fn resignation_is_honoured() {
+    let cfg = config("resign", "--moves 'E5 C3'", "--moves 'G7 resign'");
+    let [r] = &play(&cfg)[..] else { panic!() };
+    assert_eq!((r.result.as_str(), r.reason), ("B+R", Reason::Resign));
+    assert_eq!(r.detail, "white resigned");
+    assert_eq!(vertices(r), ["BE5", "WG7", "BC3"]);
+}
+
+#[test]
+fn illegal_or_unparsable_moves_lose() {
+    for (white, why) in [
+        ("E5", "played E5, which is illegal (point is occupied)"),
+        (
+            "hello",
+            "answered 'hello', not a move on this board (invalid vertex)",
+        ),
+        (
+            "J10",
+            "answered 'J10', not a move on this board (vertex off the board)",
+        ),
+        (
+            "I5",
+            "answered 'I5', not a move on this board (invalid vertex)",
+        ),
+    ] {
+        let cfg = config("illegal", "--moves E5", &format!("--moves {white}"));
+        let [r] = &play(&cfg)[..] else { panic!() };
+        assert_eq!(
+            (r.result.as_str(), r.reason),
+            ("B+F", Reason::Illegal),
+            "{white}"
+        );
+        assert!(r.detail.contains(why), "{white}: {}", r.detail);
+        // The illegal move is not part of the record.
+        assert_eq!(vertices(r), ["BE5"]);
+    }
+}
+
+#[test]
+fn a_genmove_failure_is_an_illegal_move_and_a_refused_play_an_error() {
+    let cfg = config("refuse-genmove", "--moves E5", "--refuse genmove");
+    let [r] = &play(&cfg)[..] else { panic!() };
+    assert_eq!((r.result.as_str(), r.reason), ("B+F", Reason::Illegal));
+    assert!(r.detail.contains("'? refused'"), "{}", r.detail);
+
+    let cfg = config("refuse-play", "--moves E5", "--refuse play");
+    let [r] = &play(&cfg)[..] else { panic!() };
+    assert_eq!((r.result.as_str(), r.reason), ("B+F", Reason::Error));
+    assert!(r.detail.contains("'play black E5'"), "{}", r.detail);
+}
+
+#[test]
+fn a_slow_move_loses_on_time_and_the_engine_is_restarted() {
+    let mut cfg = config("time", "--moves 'E5 C3 D4' --dead ''", "");
+    let marker = cfg.out_dir.join("slept");
+    std::fs::create_dir_all(&cfg.out_dir).unwrap();
+    cfg.engines[1] = fake(&format!(
+        "--moves 'G7 G3' --dead '' --sleep-at 2 --sleep-secs 30 --once {}",
+        marker.display()
+    ));
+    cfg.move_time = Some(0.5);
+    cfg.games = 2;
+    let records = play(&cfg);
+    let r = &records[0];
+    assert_eq!((r.result.as_str(), r.reason), ("B+T", Reason::Time));
+    assert!(
+        r.detail.contains("gave no move within its 0.50 s"),
+        "{}",
+        r.detail
+    );
+    assert!(r.duration < Duration::from_secs(10), "{:?}", r.duration);
+    // The second game is played by a fresh White engine, which keeps to its time.
+    let r = &records[1];
+    assert_eq!(r.reason, Reason::Score, "{}", r.detail);
+    assert_eq!(
+        vertices(r),
+        ["BE5", "WG7", "BC3", "WG3", "BD4", "WPASS", "BPASS"]
+    );
+}
+
+#[test]
+fn time_controls_are_announced_and_charged() {
+    let mut cfg = config("clock", "--moves E5", "--moves G7");
+    cfg.time = Some("1+1/1".parse().unwrap());
+    let [r] = &play(&cfg)[..] else { panic!() };
+    assert_eq!(r.reason, Reason::Score);
+    let log = std::fs::read_to_string(cfg.out_dir.join("logs/worker-1.log")).unwrap();
+    assert!(log.contains(" time_settings 1 1 1"), "{log}");
+    assert!(log.contains("time_left black 1 0"), "{log}");
+}
+
+#[test]
+fn a_crash_loses_and_the_engine_is_restarted() {
+    let mut cfg = config("crash", "--moves 'E5 C3'", "");
+    std::fs::create_dir_all(&cfg.out_dir).unwrap();
+    let marker = cfg.out_dir.join("crashed");
+    cfg.engines[1] = fake(&format!(
+        "--moves 'G7 G3' --exit-at 2 --once {}",
+        marker.display()
+    ));
+    cfg.games = 2;
+    let records = play(&cfg);
+    let r = &records[0];
+    assert_eq!((r.result.as_str(), r.reason), ("B+F", Reason::Crash));
+    assert!(r.detail.contains("exited with status 3"), "{}", r.detail);
+    assert_eq!(r.cpu.white, None);
+    assert_eq!(records[1].reason, Reason::Score);
+}
+
+#[test]
+fn an_engine_that_stops_answering_loses_without_a_clock() {
+    let mut cfg = config("silent", "--moves E5", "--sleep-at 1 --sleep-secs 30");
+    cfg.answer_timeout = Duration::from_millis(500);
+    let [r] = &play(&cfg)[..] else { panic!() };
+    assert_eq!((r.result.as_str(), r.reason), ("B+F", Reason::Crash));
+    assert!(r.detail.contains("no answer within 0.5 s"), "{}", r.detail);
+}
+
+#[test]
+fn disputed_dead_stones_are_played_out() {
+    // Black B1, White A1, both pass. Black calls A1 dead, White none: disputed. In the
+    // play-out Black captures with A2, then both pass, so A1 was dead; the two-pass
+    // position counts: Black's B1 and the other 80 points, minus 7.5.
+    let cfg = config(
+        "dispute",
+        "--moves 'B1 pass A2' --dead A1",
+        "--moves 'A1 pass' --dead ''",
+    );
+    let [r] = &play(&cfg)[..] else { panic!() };
+    assert_eq!((r.result.as_str(), r.reason), ("B+73.5", Reason::Score));
+    assert_eq!(
+        r.detail,
+        "dead stones disputed (black: A1; white: none); played out: A1"
+    );
+    assert_eq!(
+        vertices(r),
+        ["BB1", "WA1", "BPASS", "WPASS", "BA2", "WPASS", "BPASS"]
+    );
+    let kinds: Vec<MoveKind> = r.moves.iter().map(|m| m.kind).collect();
+    assert_eq!(kinds[4..], [MoveKind::Cleanup; 3]);
+    assert_eq!(r.dead.len(), 1);
+}
+
+#[test]
+fn disputed_dead_stones_go_to_the_referee_engine() {
+    // Black E5 C3, White G7; White calls E5 dead, Black gives no list at all.
+    let mut cfg = config("referee", "--moves 'E5 C3'", "--moves G7 --dead E5");
+    cfg.referee = Some(fake("--name ref --dead 'C3'"));
+    let [r] = &play(&cfg)[..] else { panic!() };
+    // The referee says C3 is dead: Black keeps E5 against White's G7, komi decides.
+    assert_eq!((r.result.as_str(), r.reason), ("W+7.5", Reason::Score));
+    assert_eq!(
+        r.detail,
+        "dead stones disputed (black: no answer; white: E5); referee engine: C3"
+    );
+    assert_eq!(r.moves.len(), 5);
+}
+
+#[test]
+fn sgf_reads_back_with_the_same_moves_and_result() {
+    let mut cfg = config("sgf", "--moves 'E5 C3'", "--moves 'G7 resign'");
+    cfg.games = 2;
+    cfg.alternate = true;
+    cfg.openings = shicho::referee::Openings::List(vec![vec!["D4".into(), "F6".into()]]);
+    let records = play(&cfg);
+    for r in &records {
+        let text =
+            std::fs::read_to_string(cfg.out_dir.join(format!("game-{:04}.sgf", r.number))).unwrap();
+        let game = SgfGame::from_collection(&parse_collection(&text).unwrap()).unwrap();
+        assert_eq!(game.size, 9);
+        assert_eq!(game.komi, Some(7.5));
+        assert_eq!(game.rules.as_deref(), Some("chinese"));
+        assert_eq!(game.result.as_deref(), Some(r.result.as_str()));
+        assert_eq!(game.black_name.as_deref(), Some(r.names.black.as_str()));
+        assert_eq!(game.white_name.as_deref(), Some(r.names.white.as_str()));
+        let geo = shicho::Geometry::get(9, shicho::Topology::Plane).unwrap();
+        let moves: Vec<_> = r
+            .moves
+            .iter()
+            .map(|m| (m.color, m.mv.point().map(|p| geo.xy(p))))
+            .collect();
+        let read: Vec<_> = game.moves.iter().map(|m| (m.color, m.point)).collect();
+        assert_eq!(read, moves);
+        assert_eq!(game.moves[0].comment.as_deref(), Some("opening"));
+        assert!(game.moves[2].comment.as_deref().unwrap().ends_with(" s"));
+        assert!(game.comment.as_deref().unwrap().contains("resign"));
+    }
+    // Same opening in both games of the pair, colours swapped.
+    assert_eq!(vertices(&records[0])[..2], ["BD4", "WF6"]);
+    assert_eq!(vertices(&records[1])[..2], ["BD4", "WF6"]);
+    assert_eq!((records[0].black_engine, records[1].black_engine), (0, 1));
+}
+
+#[test]
+fn torus_and_handicap_games_are_recorded() {
+    let mut cfg = config("torus", "--moves A1", "--moves G7");
+    cfg.rules = Rules::preset("daoqi").unwrap();
+    cfg.size = 7;
+    cfg.handicap = 2;
+    let [r] = &play(&cfg)[..] else { panic!() };
+    assert_eq!(r.handicap.len(), 2);
+    // White moves first after a handicap.
+    assert_eq!(r.moves[0].color, Color::White);
+    let text = std::fs::read_to_string(cfg.out_dir.join("game-0001.sgf")).unwrap();
+    assert!(text.contains("RU[daoqi]"), "{text}");
+    assert!(text.contains("Topology: torus"), "{text}");
+    let game = SgfGame::from_collection(&parse_collection(&text).unwrap()).unwrap();
+    assert_eq!(game.handicap, Some(2));
+    assert_eq!(game.setup.len(), 2);
+}
+
+#[test]
+fn csv_has_the_documented_columns_and_resumes() {
+    let mut cfg = config("csv", "--moves 'E5 C3' --dead ''", "--moves G7 --dead ''");
+    cfg.games = 3;
+    cfg.parallel = 2;
+    cfg.alternate = true;
+    let first = play(&cfg);
+    assert_eq!(
+        first.iter().map(|r| r.number).collect::<Vec<_>>(),
+        [1, 2, 3]
+    );
+    let again = play(&cfg);
+    assert_eq!(
+        again.iter().map(|r| r.number).collect::<Vec<_>>(),
+        [4, 5, 6]
+    );
+    let text = std::fs::read_to_string(cfg.out_dir.join("results.csv")).unwrap();
+    let mut lines = text.lines();
+    let header = split_csv_line(lines.next().unwrap());
+    assert_eq!(
+        header,
+        [
+            "game",
+            "start",
+            "duration_s",
+            "size",
+            "rules",
+            "komi",
+            "handicap",
+            "black",
+            "white",
+            "result",
+            "reason",
+            "moves",
+            "cpu_black_s",
+            "cpu_white_s",
+            "think_black_s",
+            "think_white_s",
+            "detail",
+            "sgf"
+        ]
+    );
+    assert_eq!(split_csv_line(CSV_HEADER), header);
+    let mut rows: Vec<Vec<String>> = lines.map(split_csv_line).collect();
+    assert_eq!(rows.len(), 6);
+    rows.sort_by_key(|r| r[0].parse::<usize>().unwrap());
+    for (row, r) in rows.iter().zip(first.iter().chain(&again)) {
+        assert_eq!(row.len(), header.len());
+        assert_eq!(row[0], r.number.to_string());
+        assert!(row[1].ends_with('Z') && row[1].len() == 20, "{}", row[1]);
+        assert_eq!(row[3..7], ["9", "chinese", "7.5", "0"]);
+        assert_eq!(row[9], r.result);
+        assert_eq!(row[10], "score");
+        assert_eq!(row[11], r.moves.len().to_string());
+        assert_eq!(row[16], "dead stones agreed: none");
+        assert_eq!(row[17], format!("game-{:04}.sgf", r.number));
+    }
+}
+
+#[test]
+fn the_binary_prints_a_summary() {
+    let dir = out_dir("binary");
+    let black = format!("{BIN} fake-engine --name a --moves 'E5 C3' --dead ''");
+    let white = format!("{BIN} fake-engine --name b --moves G7 --dead ''");
+    let out = Command::new(BIN)
+        .args([
+            "--black", &black, "--white", &white, "--size", "9", "-n", "4",
+        ])
+        .args(["--alternate", "-q", "-j", "2", "-o"])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // White wins every game on komi (W+6.5 or W+8.5): 2-2.
+    assert!(
+        stdout.contains("A = a 0: 2 wins, 2 losses, 0 draws (as Black 0-2-0, as White 2-0-0)"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("A win rate: 50.0% (95% Wilson interval 15.0% to 85.0%"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("Elo A - B: 0 (95% interval -301 to +301)"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("ended by: score 4"), "{stdout}");
+    assert!(dir.join("summary.txt").is_file());
+}
+
+#[test]
+fn the_gnugo_shortcut_explains_how_to_get_gnugo() {
+    let out = Command::new(BIN)
+        .args(["--gnugo-level", "0", "--black", "x"])
+        .env("PATH", "/nonexistent")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("apt-get install gnugo"), "{stderr}");
+    assert!(stderr.contains("/usr/games"), "{stderr}");
+}
