@@ -2,11 +2,11 @@
 //!
 //! How to read this file:
 //! - A *simulation* copies the root board, walks down the tree choosing the most urgent child
-//!   at each node, expands a node once it has been visited `EXPAND_VISITS` times, finishes the
+//!   at each node, expands a node once it has been visited `expand_visits` times, finishes the
 //!   game with a policy playout (`playout::policy_move`: captures, saves, pattern replies, no
 //!   self-atari), counts it by area, and backs the result up the path.
 //! - *Urgency* mixes a child's own win rate with its RAVE (all-moves-as-first) win rate, the
-//!   RAVE share fading as real visits grow (`RAVE_EQUIV`). There is no exploration term:
+//!   RAVE share fading as real visits grow (`rave_equiv`). There is no exploration term:
 //!   exploration comes from the priors, which every child starts with as virtual visits and
 //!   wins (an even prior, plus bonuses for captures, saving moves, 3x3 shape patterns,
 //!   nearness to the last move, and the heuristic move generator's choice; penalties for
@@ -34,33 +34,9 @@ use crate::rules::Scoring;
 use crate::score::{self, settled_points};
 use crate::tactics::{ladder_attack, ladder_escape};
 
-// Tunables.
+// Tunables: the search's weights live in `Tunables` below, with their defaults and one
+// comment each; `SHICHO_TUNE=name=value,...` overrides them for tuning matches.
 
-/// Simulations through a leaf before it gets children of its own.
-pub const EXPAND_VISITS: u32 = 8;
-/// Visits at which a child's own statistics weigh as much as its RAVE statistics.
-pub const RAVE_EQUIV: f32 = 3500.0;
-/// Every child starts with this many virtual visits at a 50% win rate.
-pub const PRIOR_EVEN: f32 = 10.0;
-/// Extra virtual wins for a capture (one stone; more stones count double).
-pub const PRIOR_CAPTURE_ONE: f32 = 15.0;
-pub const PRIOR_CAPTURE_MANY: f32 = 30.0;
-/// Extra virtual wins for saving an own chain in atari (the extension gets 2+ liberties).
-pub const PRIOR_SAVE: f32 = 20.0;
-/// Extra virtual losses for a self-atari that captures nothing.
-pub const PRIOR_SELF_ATARI: f32 = 10.0;
-/// Extra virtual wins by distance (Manhattan, 1 and 2) to the last move.
-pub const PRIOR_NEAR_LAST: [f32; 2] = [12.0, 8.0];
-/// Extra virtual losses for extending a chain in atari into a ladder that works; extra
-/// virtual wins for an atari whose ladder works.
-pub const PRIOR_LADDER: f32 = 20.0;
-/// Extra virtual wins for a move that fits a 3x3 shape pattern.
-pub const PRIOR_PATTERN: f32 = 10.0;
-/// Extra virtual losses for the first two lines far from any stone (plane boards only).
-pub const PRIOR_EMPTY_EDGE: f32 = 10.0;
-/// Extra virtual wins at the root for the heuristic move generator's tactical choice
-/// (capture, save, ladder or net attack, defence read out).
-pub const PRIOR_HEURISTIC: f32 = 40.0;
 /// Nodes a tree may hold (32 bytes each): a long analysis stops growing the tree there and
 /// goes on refining what it has.
 pub const MAX_TREE_NODES: usize = 4 << 20;
@@ -68,6 +44,151 @@ pub const MAX_TREE_NODES: usize = 4 << 20;
 const CHECK_EVERY: usize = 64;
 
 const PASS: u16 = u16::MAX;
+
+/// The search's weights. Priors are virtual (visits, wins) every child starts with.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Tunables {
+    /// Simulations through a leaf before it gets children of its own.
+    pub expand_visits: u32,
+    /// Visits at which a child's own statistics weigh as much as its RAVE statistics.
+    pub rave_equiv: f32,
+    /// Every child starts with this many virtual visits at a 50% win rate.
+    pub prior_even: f32,
+    /// Extra virtual wins for capturing one stone, and more than one.
+    pub prior_capture_one: f32,
+    pub prior_capture_many: f32,
+    /// Extra virtual wins for saving an own chain in atari (the extension gets 2+ liberties).
+    pub prior_save: f32,
+    /// Extra virtual losses for a self-atari that captures nothing.
+    pub prior_self_atari: f32,
+    /// Extra virtual wins at Manhattan distance 1 and 2 from the last move.
+    pub prior_near_last: [f32; 2],
+    /// Extra virtual losses for extending into a working ladder; extra virtual wins for an
+    /// atari whose ladder works.
+    pub prior_ladder: f32,
+    /// Extra virtual wins for a move that fits a 3x3 shape pattern.
+    pub prior_pattern: f32,
+    /// Extra virtual losses for the first two lines far from any stone (plane boards only).
+    pub prior_empty_edge: f32,
+    /// Extra virtual wins at the root for the heuristics' tactical choice (capture, save,
+    /// ladder or net attack, defence read out).
+    pub prior_heuristic: f32,
+    /// How often a playout answers the last move with a 3x3 pattern reply (percent).
+    pub pattern_reply_percent: usize,
+}
+
+impl Default for Tunables {
+    fn default() -> Tunables {
+        Tunables {
+            expand_visits: 8,
+            rave_equiv: 3500.0,
+            prior_even: 10.0,
+            prior_capture_one: 15.0,
+            prior_capture_many: 30.0,
+            prior_save: 20.0,
+            prior_self_atari: 10.0,
+            prior_near_last: [12.0, 8.0],
+            prior_ladder: 20.0,
+            prior_pattern: 10.0,
+            prior_empty_edge: 10.0,
+            prior_heuristic: 40.0,
+            pattern_reply_percent: 90,
+        }
+    }
+}
+
+impl Tunables {
+    /// The defaults with `name=value` overrides (comma separated; `prior_near_last` takes
+    /// `a/b`). Unknown names and bad values are reported and ignored.
+    pub fn with_overrides(text: &str) -> Tunables {
+        let mut t = Tunables::default();
+        for item in text.split(',').map(str::trim).filter(|i| !i.is_empty()) {
+            let Some((name, value)) = item.split_once('=') else {
+                log::warn!("SHICHO_TUNE: ignoring '{item}'");
+                continue;
+            };
+            let num = value.trim().parse::<f32>();
+            let ok = match (name.trim(), num) {
+                ("expand_visits", Ok(v)) => {
+                    t.expand_visits = v.max(1.0) as u32;
+                    true
+                }
+                ("rave_equiv", Ok(v)) => {
+                    t.rave_equiv = v.max(1.0);
+                    true
+                }
+                ("prior_even", Ok(v)) => {
+                    t.prior_even = v.max(1.0);
+                    true
+                }
+                ("prior_capture_one", Ok(v)) => {
+                    t.prior_capture_one = v;
+                    true
+                }
+                ("prior_capture_many", Ok(v)) => {
+                    t.prior_capture_many = v;
+                    true
+                }
+                ("prior_save", Ok(v)) => {
+                    t.prior_save = v;
+                    true
+                }
+                ("prior_self_atari", Ok(v)) => {
+                    t.prior_self_atari = v;
+                    true
+                }
+                ("prior_ladder", Ok(v)) => {
+                    t.prior_ladder = v;
+                    true
+                }
+                ("prior_pattern", Ok(v)) => {
+                    t.prior_pattern = v;
+                    true
+                }
+                ("prior_empty_edge", Ok(v)) => {
+                    t.prior_empty_edge = v;
+                    true
+                }
+                ("prior_heuristic", Ok(v)) => {
+                    t.prior_heuristic = v;
+                    true
+                }
+                ("pattern_reply_percent", Ok(v)) => {
+                    t.pattern_reply_percent = v.clamp(0.0, 100.0) as usize;
+                    true
+                }
+                ("prior_near_last", _) => match value
+                    .split_once('/')
+                    .map(|(a, b)| (a.parse::<f32>(), b.parse::<f32>()))
+                {
+                    Some((Ok(a), Ok(b))) => {
+                        t.prior_near_last = [a, b];
+                        true
+                    }
+                    _ => false,
+                },
+                _ => false,
+            };
+            if !ok {
+                log::warn!("SHICHO_TUNE: ignoring '{item}'");
+            }
+        }
+        t
+    }
+}
+
+/// The tunables in force: the defaults, or `SHICHO_TUNE`'s overrides, read once.
+pub fn tunables() -> &'static Tunables {
+    static TUNABLES: std::sync::OnceLock<Tunables> = std::sync::OnceLock::new();
+    TUNABLES.get_or_init(|| match std::env::var("SHICHO_TUNE") {
+        Ok(text) => {
+            let t = Tunables::with_overrides(&text);
+            log::info!("tunables: {t:?}");
+            t
+        }
+        Err(_) => Tunables::default(),
+    })
+}
 const NO_PLY: u16 = u16::MAX;
 
 /// What the search may spend and how it decides.
@@ -162,13 +283,13 @@ impl Node {
         }
     }
 
-    fn urgency(&self) -> f32 {
+    fn urgency(&self, rave_equiv: f32) -> f32 {
         let winrate = self.wins / self.visits;
         if self.rave_visits == 0.0 {
             return winrate;
         }
         let beta = self.rave_visits
-            / (self.rave_visits + self.visits + self.visits * self.rave_visits / RAVE_EQUIV);
+            / (self.rave_visits + self.visits + self.visits * self.rave_visits / rave_equiv);
         (1.0 - beta) * winrate + beta * self.rave_wins / self.rave_visits
     }
 }
@@ -391,8 +512,8 @@ impl<'g> Search<'g> {
                 self.game.last_move().and_then(|(_, m)| m.point()),
             );
             if tactical && choice.mv == Move::Play(p) {
-                visits += PRIOR_HEURISTIC;
-                wins += PRIOR_HEURISTIC;
+                visits += tunables().prior_heuristic;
+                wins += tunables().prior_heuristic;
             }
             self.tree.push(Node::new(p.index() as u16, visits, wins));
         }
@@ -400,8 +521,12 @@ impl<'g> Search<'g> {
         // and earns visits through the win rates of real playouts.
         self.tree.push(Node::new(
             PASS,
-            PRIOR_EVEN,
-            if moves.is_empty() { PRIOR_EVEN } else { 0.0 },
+            tunables().prior_even,
+            if moves.is_empty() {
+                tunables().prior_even
+            } else {
+                0.0
+            },
         ));
         let root = &mut self.tree[0];
         root.first_child = first;
@@ -438,8 +563,12 @@ impl<'g> Search<'g> {
         }
         self.tree.push(Node::new(
             PASS,
-            PRIOR_EVEN,
-            if count == 0 { PRIOR_EVEN } else { 0.0 },
+            tunables().prior_even,
+            if count == 0 {
+                tunables().prior_even
+            } else {
+                0.0
+            },
         ));
         count += 1;
         let n = &mut self.tree[node as usize];
@@ -489,11 +618,12 @@ impl<'g> Search<'g> {
     }
 
     fn best_child(&self, node: u32) -> u32 {
+        let rave_equiv = tunables().rave_equiv;
         let n = self.tree[node as usize];
         let mut best = n.first_child;
         let mut best_urgency = f32::MIN;
         for i in n.first_child..n.first_child + n.children as u32 {
-            let u = self.tree[i as usize].urgency();
+            let u = self.tree[i as usize].urgency(rave_equiv);
             if u > best_urgency {
                 best_urgency = u;
                 best = i;
@@ -519,7 +649,7 @@ impl<'g> Search<'g> {
         loop {
             let n = self.tree[node as usize];
             if !n.expanded {
-                if n.real < EXPAND_VISITS {
+                if n.real < tunables().expand_visits {
                     break;
                 }
                 self.expand(node, c, last);
@@ -696,8 +826,9 @@ fn result(
 /// Prior (virtual visits, virtual wins) of `c` playing at `p` on `board`.
 fn priors(board: &Board, c: Color, p: Point, last: Option<Point>) -> (f32, f32) {
     let geo = board.geometry();
-    let mut visits = PRIOR_EVEN;
-    let mut wins = PRIOR_EVEN / 2.0;
+    let t = tunables();
+    let mut visits = t.prior_even;
+    let mut wins = t.prior_even / 2.0;
     // Captures and saves.
     let mut captured = 0;
     let mut saves = false;
@@ -717,7 +848,7 @@ fn priors(board: &Board, c: Color, p: Point, last: Option<Point>) -> (f32, f32) 
         let mut after = board.clone();
         after.play_unchecked(c, Move::Play(p));
         if ladder_attack(&after, p).0.succeeds() {
-            visits += PRIOR_LADDER;
+            visits += t.prior_ladder;
         }
     } else if let (Some(target), Some(libs)) = (ataris, libs_after)
         && libs >= 2
@@ -725,33 +856,33 @@ fn priors(board: &Board, c: Color, p: Point, last: Option<Point>) -> (f32, f32) 
         let mut after = board.clone();
         after.play_unchecked(c, Move::Play(p));
         if after.liberty_count(target) == 1 && !ladder_escape(&after, target).0.succeeds() {
-            visits += PRIOR_LADDER;
-            wins += PRIOR_LADDER;
+            visits += t.prior_ladder;
+            wins += t.prior_ladder;
         }
     }
     match libs_after {
         None => {
             let bonus = if captured > 1 {
-                PRIOR_CAPTURE_MANY
+                t.prior_capture_many
             } else {
-                PRIOR_CAPTURE_ONE
+                t.prior_capture_one
             };
             visits += bonus;
             wins += bonus;
         }
         Some(libs) => {
             if saves && libs >= 2 {
-                visits += PRIOR_SAVE;
-                wins += PRIOR_SAVE;
+                visits += t.prior_save;
+                wins += t.prior_save;
             }
             if libs == 1 {
-                visits += PRIOR_SELF_ATARI;
+                visits += t.prior_self_atari;
             }
         }
     }
     if patterns::matches(board, p) {
-        visits += PRIOR_PATTERN;
-        wins += PRIOR_PATTERN;
+        visits += t.prior_pattern;
+        wins += t.prior_pattern;
     }
     // Locality.
     if let Some(l) = last {
@@ -759,7 +890,7 @@ fn priors(board: &Board, c: Color, p: Point, last: Option<Point>) -> (f32, f32) 
         let (lx, ly) = geo.xy(l);
         let d = px.abs_diff(lx) + py.abs_diff(ly);
         if (1..=2).contains(&d) {
-            let bonus = PRIOR_NEAR_LAST[d - 1];
+            let bonus = t.prior_near_last[d - 1];
             visits += bonus;
             wins += bonus;
         }
@@ -770,7 +901,7 @@ fn priors(board: &Board, c: Color, p: Point, last: Option<Point>) -> (f32, f32) 
         let n = geo.size();
         let line = x.min(y).min(n - 1 - x).min(n - 1 - y);
         if line <= 1 && n >= 9 && !stone_within(board, p, 2) {
-            visits += PRIOR_EMPTY_EDGE;
+            visits += t.prior_empty_edge;
         }
     }
     (visits, wins)

@@ -132,15 +132,12 @@ pub fn random_move(board: &Board, c: Color, rng: &mut Rng, recent: &Recent) -> M
     Move::Pass
 }
 
-/// How often `policy_move` looks for a pattern reply next to the last move (percent).
-pub const PATTERN_REPLY_PERCENT: usize = 90;
-
 /// A playout move with a little tactics (Pachi's "moggy" policy in miniature), tried in
 /// this order:
 /// 1. capture an opponent chain in atari at or next to the last move;
 /// 2. save an own chain the last move put in atari: capture one of its attackers in atari,
 ///    or extend at its liberty when that gives it at least two liberties;
-/// 3. with probability `PATTERN_REPLY_PERCENT`, a move around the last one that fits a 3x3
+/// 3. with probability `Tunables::pattern_reply_percent`, a move around the last one that fits a 3x3
 ///    shape pattern (`patterns`);
 /// 4. a random legal move.
 ///
@@ -216,7 +213,7 @@ pub fn policy_move(
     // 3. Usually a shape reply next to the last move (a MoGo 3x3 pattern): fights stay
     // local and get answered as players answer them.
     if let Some(last) = last
-        && rng.below(100) < PATTERN_REPLY_PERCENT
+        && rng.below(100) < crate::mcts::tunables().pattern_reply_percent
     {
         let mut near = [Point::from_index(0); 8];
         let mut count = 0;
