@@ -30,7 +30,6 @@ use crate::patterns;
 use crate::playout::{Recent, move_cap, policy_move};
 use crate::point::{Move, Point};
 use crate::rng::Rng;
-use crate::rules::Scoring;
 use crate::score::{self, settled_points};
 use crate::tactics::{ladder_attack, ladder_escape};
 
@@ -716,7 +715,7 @@ impl<'g> Search<'g> {
 
     /// Area count of the simulation's final board (every stone alive, as Tromp-Taylor).
     fn black_wins(&self) -> bool {
-        score::score(&self.board, Scoring::Area, self.komi, &[]).margin() > 0.0
+        score::area_margin(&self.board, self.komi) > 0.0
     }
 
     fn back_up(&mut self, black_wins: bool) {

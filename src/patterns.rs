@@ -11,7 +11,6 @@
 use std::sync::OnceLock;
 
 use crate::board::Board;
-use crate::color::Color;
 use crate::point::Point;
 
 /// The patterns, rows from the top, the centre being the move.
@@ -34,7 +33,7 @@ const PATTERNS: [[&str; 3]; 13] = [
     ["?OX", "X.O", "###"],
 ];
 
-/// States of a surrounding point in a neighbourhood code.
+/// States of a surrounding point in a neighbourhood code (`Board::ring_code`).
 const EMPTY: u16 = 0;
 const BLACK: u16 = 1;
 const WHITE: u16 = 2;
@@ -122,26 +121,10 @@ fn expand(symbols: &[u8], i: usize, code: u16, table: &mut [bool]) {
     }
 }
 
-/// The neighbourhood code of `p`: two bits per surrounding point.
-#[inline]
-pub fn code(board: &Board, p: Point) -> u16 {
-    let mut code = 0;
-    for (i, q) in board.geometry().ring(p).iter().enumerate() {
-        let state = match q.map(|q| board.get(q)) {
-            None => EDGE,
-            Some(None) => EMPTY,
-            Some(Some(Color::Black)) => BLACK,
-            Some(Some(Color::White)) => WHITE,
-        };
-        code |= state << (2 * i);
-    }
-    code
-}
-
 /// Whether a move at the empty point `p` fits one of the patterns.
 #[inline]
 pub fn matches(board: &Board, p: Point) -> bool {
-    table()[code(board, p) as usize]
+    table()[board.ring_code(p) as usize]
 }
 
 #[cfg(test)]

@@ -201,15 +201,7 @@ pub fn policy_move(
             }
         }
     }
-    let sensible = |p: Point| {
-        playable(p)
-            && !(board.liberties_after(c, p) == Some(1)
-                && board
-                    .geometry()
-                    .neighbours(p)
-                    .iter()
-                    .any(|&q| board.get(q) == Some(c)))
-    };
+    let sensible = |p: Point| playable(p) && !board.is_chain_self_atari(c, p);
     // 3. Usually a shape reply next to the last move (a MoGo 3x3 pattern): fights stay
     // local and get answered as players answer them.
     if let Some(last) = last
