@@ -7,12 +7,15 @@
 //! - attacker: capture a chain in atari; atari a chain with two liberties (both sides, best
 //!   ladder direction first); save its own surrounding chains that are in atari (else the
 //!   defender escapes by capturing them); strengthen a weak surrounding chain, or back-capture
-//!   a short defender chain pressing it; near the root also the liberties of weak defender
+//!   a short defender chain pressing it; answer an atari the defender's last move made on
+//!   any attacking chain (capture the atari-ing chain or extend); near the root also the liberties of weak defender
 //!   chains next to the target's liberties (shortage of liberties: the extension becomes a
 //!   self-atari), the liberties' neighbours (nets, approach moves) and, for three or four
 //!   liberties, the liberties themselves;
 //! - defender: capture an adjacent attacking chain in atari (the escape a naive reader
 //!   forgets), extend at a liberty, atari an adjacent attacking chain with two liberties,
+//!   answer an atari the attacker's last move made on any own chain (a stone that keeps a
+//!   surrounding chain short of liberties),
 //!   near the root fill the liberties of a surrounding chain about as short as the target (a
 //!   race), strengthen a weak own chain an extension would join, the liberties' neighbours
 //!   (a hane out of a net), and finally tenuki (if the chain survives the attacker moving
@@ -27,7 +30,7 @@
 //! Every line is bounded: beyond `Budget::depth` plies only ladder moves are read, a ladder
 //! counts as escaped beyond `LADDER_PLIES_PER_LINE` plies per board line or when a position
 //! repeats, and the node budget ends the whole query (an unfinished line favours the
-//! defender). Results of finished subtrees are cached by position for the query.
+//! defender: a defence cut short counts as a success). Results of finished subtrees are cached by position for the query.
 
 use std::collections::HashMap;
 
@@ -153,6 +156,8 @@ pub(crate) struct Search {
     pool: Vec<Board>,
     /// State keys of the positions on the current line, for repetition.
     line: Vec<u64>,
+    /// The moves of the current line (`None` for a tenuki), for answers to the last move.
+    played: Vec<Option<Point>>,
     cache: HashMap<(u64, Side), Entry>,
     /// Bumped whenever a result depends on the line rather than the position (budget
     /// exhausted, depth bound, repetition): such results are not cached.
@@ -173,6 +178,7 @@ impl Search {
             max_plies: LADDER_PLIES_PER_LINE * board.size() as u32 + 20,
             pool: Vec::new(),
             line: Vec::new(),
+            played: Vec::new(),
             cache: HashMap::new(),
             taint: 0,
         }
@@ -254,6 +260,7 @@ impl Search {
     ) -> Option<Outcome> {
         let (child, retake) = self.play(b, c, p, komaster)?;
         let komaster = if retake { Some(c) } else { komaster };
+        self.played.push(Some(p));
         let value = if c == self.attacker {
             if child.get(self.target) != Some(self.defender) {
                 self.capture_value(&child, komaster)
@@ -263,6 +270,7 @@ impl Search {
         } else {
             self.answer(&child, Side::Attack, komaster, ply + 1)
         };
+        self.played.pop();
         self.recycle(child);
         let value = if retake { value.after_threat() } else { value };
         Some(value)
@@ -422,7 +430,10 @@ impl Search {
                 }
             }
             if self.nodes >= self.budget.nodes {
+                // Out of nodes with defences left untried: an unfinished defence counts as a
+                // success, as an unfinished attack counts as a failure.
                 self.taint += 1;
+                best = (Outcome::Win, best.1.or(Some(p)));
                 break;
             }
         }
@@ -436,7 +447,9 @@ impl Search {
                 None => b.clone(),
             };
             passed.pass(self.defender);
+            self.played.push(None);
             let value = self.answer(&passed, Side::Attack, komaster, ply + 1);
+            self.played.pop();
             self.recycle(passed);
             if value.rank() > best.0.rank() {
                 best = (value, None);
@@ -514,6 +527,9 @@ impl Search {
                 }
                 _ => {}
             }
+        }
+        if full && let Some(&Some(last)) = self.played.last() {
+            rescue_moves(b, a, last, b.chain_head(t), &mut moves);
         }
         if libs >= 3 {
             for &l in &lib_list {
@@ -601,6 +617,9 @@ impl Search {
                 }
             }
         }
+        if let Some(&Some(last)) = self.played.last() {
+            rescue_moves(b, d, last, b.chain_head(t), &mut moves);
+        }
         if libs >= 2 && ply < self.budget.scaled(NET_DEPTH) {
             // A race: fill the liberties of a surrounding chain that is as short as the
             // target (backfilling included).
@@ -630,6 +649,33 @@ impl Search {
             }
         }
         moves
+    }
+}
+
+/// Moves that save a chain of colour `c` (other than `except`) that the opponent's last
+/// move at `last` put or left in atari: capturing an opponent chain in atari next to it, or
+/// extending at its liberty when that gives it room. The chain need not touch the target: it
+/// is often a stone that keeps a surrounding chain short of liberties (the attacker ataris
+/// it to break the race) or a stone of the net (the defender ataris it to escape), so the
+/// answer to the atari is a defence or an attack the target's liberties never show.
+fn rescue_moves(b: &Board, c: Color, last: Point, except: Point, moves: &mut Vec<Point>) {
+    let geo = b.geometry();
+    for &q in geo.neighbours(last) {
+        if b.get(q) != Some(c) || b.chain_head(q) == except || b.liberty_count(q) != 1 {
+            continue;
+        }
+        for x in super::atari::adjacent_enemies(b, q) {
+            if b.liberty_count(x) == 1
+                && let Some(l) = b.first_liberty(x)
+            {
+                push_unique(moves, l);
+            }
+        }
+        if let Some(l) = b.first_liberty(q)
+            && liberties_after(b, c, l, 2) >= 2
+        {
+            push_unique(moves, l);
+        }
     }
 }
 
