@@ -606,10 +606,11 @@ impl Search {
         for (_, p) in ext {
             push_unique(&mut moves, p);
         }
-        if self.mode == Mode::Ladder || !full {
+        if self.mode == Mode::Ladder {
             return moves;
         }
-        // Counter-atari an adjacent attacking chain with two liberties (useless in atari).
+        // Counter-atari an adjacent attacking chain with two liberties (useless in atari), at
+        // any depth: that chain may die in a ladder of its own, which must be read out.
         for &e in enemies.iter().filter(|_| libs >= 2) {
             if b.liberty_count(e) == 2 {
                 for l in b.liberties(e) {
@@ -617,8 +618,22 @@ impl Search {
                 }
             }
         }
+        if !full {
+            return moves;
+        }
         if let Some(&Some(last)) = self.played.last() {
             rescue_moves(b, d, last, b.chain_head(t), &mut moves);
+        }
+        if ply < self.budget.scaled(NET_DEPTH) {
+            // Strengthen a weak own chain that an extension would join (in atari too: the
+            // capture then becomes a ko, or the extension no longer a self-atari).
+            for x in chains_next_to(b, &lib_list, d, b.chain_head(t)) {
+                if b.liberty_count(x) <= 3 {
+                    for l in b.liberties(x) {
+                        push_unique(&mut moves, l);
+                    }
+                }
+            }
         }
         if libs >= 2 && ply < self.budget.scaled(NET_DEPTH) {
             // A race: fill the liberties of a surrounding chain that is as short as the
@@ -627,14 +642,6 @@ impl Search {
                 let n = b.liberty_count(e);
                 if n >= 3 && n <= libs + 1 {
                     for l in b.liberties(e) {
-                        push_unique(&mut moves, l);
-                    }
-                }
-            }
-            // Strengthen a weak own chain that an extension would join.
-            for x in chains_next_to(b, &lib_list, d, b.chain_head(t)) {
-                if b.liberty_count(x) <= 3 {
-                    for l in b.liberties(x) {
                         push_unique(&mut moves, l);
                     }
                 }
