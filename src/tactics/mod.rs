@@ -64,6 +64,9 @@ pub const FOUR_LIB_DEPTH: u32 = 5;
 /// Plies up to which moves off the liberties are tried: nets (geta), approach moves,
 /// reinforcing a weak surrounding chain, escaping a net by a hane.
 pub const NET_DEPTH: u32 = 10;
+/// Plies up to which captures (and rescues) of chains in atari near the target are tried:
+/// a chain next to an attacking chain that touches the target or one of its liberties.
+pub const NEAR_DEPTH: u32 = 5;
 /// More liberties than this and a chain is safe for tactical reading.
 pub const MAX_LIBERTIES: usize = 4;
 /// A ladder may run this many plies per point of board size before it counts as an escape:

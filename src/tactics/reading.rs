@@ -8,14 +8,18 @@
 //!   ladder direction first); save its own surrounding chains that are in atari (else the
 //!   defender escapes by capturing them); strengthen a weak surrounding chain, or back-capture
 //!   a short defender chain pressing it; answer an atari the defender's last move made on
-//!   any attacking chain (capture the atari-ing chain or extend); near the root also the liberties of weak defender
+//!   any attacking chain (capture the atari-ing chain or extend); near the root also
+//!   capture a defender chain in atari next to an attacking chain that touches the target
+//!   or its liberties (taking it makes the surrounding chain strong), the liberties of weak defender
 //!   chains next to the target's liberties (shortage of liberties: the extension becomes a
 //!   self-atari), the liberties' neighbours (nets, approach moves) and, for three or four
 //!   liberties, the liberties themselves;
 //! - defender: capture an adjacent attacking chain in atari (the escape a naive reader
 //!   forgets), extend at a liberty, atari an adjacent attacking chain with two liberties,
 //!   answer an atari the attacker's last move made on any own chain (a stone that keeps a
-//!   surrounding chain short of liberties),
+//!   surrounding chain short of liberties), near the root save an own chain in atari next
+//!   to an attacking chain that touches the target or its liberties (the mirror of the
+//!   attacker's capture),
 //!   near the root fill the liberties of a surrounding chain about as short as the target (a
 //!   race), strengthen a weak own chain an extension would join, the liberties' neighbours
 //!   (a hane out of a net), and finally tenuki (if the chain survives the attacker moving
@@ -36,7 +40,7 @@ use std::collections::HashMap;
 
 use super::atari::{liberties_after, push_unique};
 use super::{
-    Budget, FOUR_LIB_DEPTH, LADDER_PLIES_PER_LINE, MAX_LIBERTIES, NET_DEPTH, Outcome,
+    Budget, FOUR_LIB_DEPTH, LADDER_PLIES_PER_LINE, MAX_LIBERTIES, NEAR_DEPTH, NET_DEPTH, Outcome,
     THREE_LIB_DEPTH,
 };
 use crate::board::{Board, Ko};
@@ -531,6 +535,24 @@ impl Search {
         if full && let Some(&Some(last)) = self.played.last() {
             rescue_moves(b, a, last, b.chain_head(t), &mut moves);
         }
+        if full && ply < self.budget.scaled(NEAR_DEPTH) {
+            // Captures near the target: a defender chain in atari next to an attacker chain
+            // that touches the target or one of its liberties.
+            let mut near = super::atari::adjacent_enemies(b, t);
+            for x in chains_next_to(b, &lib_list, a, b.chain_head(t)) {
+                push_unique(&mut near, x);
+            }
+            for e in near {
+                for x in super::atari::adjacent_enemies(b, e) {
+                    if x != b.chain_head(t)
+                        && b.liberty_count(x) == 1
+                        && let Some(l) = b.first_liberty(x)
+                    {
+                        push_unique(&mut moves, l);
+                    }
+                }
+            }
+        }
         if libs >= 3 {
             for &l in &lib_list {
                 push_unique(&mut moves, l);
@@ -623,6 +645,33 @@ impl Search {
         }
         if let Some(&Some(last)) = self.played.last() {
             rescue_moves(b, d, last, b.chain_head(t), &mut moves);
+        }
+        if ply < self.budget.scaled(NEAR_DEPTH) {
+            // Save an own chain in atari next to an attacker chain that touches the target
+            // or one of its liberties: the attacker would capture it to break out.
+            let mut near = enemies.clone();
+            for x in chains_next_to(b, &lib_list, self.attacker, b.chain_head(t)) {
+                push_unique(&mut near, x);
+            }
+            for e in near {
+                for x in super::atari::adjacent_enemies(b, e) {
+                    if x == b.chain_head(t) || b.liberty_count(x) != 1 {
+                        continue;
+                    }
+                    if let Some(l) = b.first_liberty(x)
+                        && liberties_after(b, d, l, 2) >= 2
+                    {
+                        push_unique(&mut moves, l);
+                    }
+                    for y in super::atari::adjacent_enemies(b, x) {
+                        if b.liberty_count(y) == 1
+                            && let Some(l) = b.first_liberty(y)
+                        {
+                            push_unique(&mut moves, l);
+                        }
+                    }
+                }
+            }
         }
         if ply < self.budget.scaled(NET_DEPTH) {
             // Strengthen a weak own chain that an extension would join (in atari too: the
