@@ -20,7 +20,9 @@
 //! - a side may retake a banned ko "after a threat": the move is played anyway, and the best
 //!   that side can get from that line is [`Outcome::KoNeedsThreat`]. The first side to do so
 //!   becomes the *ko master* of the line, and from then on only it may retake banned kos
-//!   (GNU Go's komaster idea, simplified): so a ko fight cannot loop;
+//!   (GNU Go's komaster idea, simplified): so a ko fight cannot loop. Such retakes are read
+//!   only up to [`KO_DEPTH`] plies (GNU Go's `ko_depth`): a ko deeper in a line is lost for
+//!   the side that would need the threat;
 //! - a capture of the target itself that the owner could retake is [`Outcome::KoWin`] while
 //!   the owner is allowed to fight kos in that line.
 //!
@@ -67,6 +69,9 @@ pub const NET_DEPTH: u32 = 10;
 /// Plies up to which captures (and rescues) of chains in atari near the target are tried:
 /// a chain next to an attacking chain that touches the target or one of its liberties.
 pub const NEAR_DEPTH: u32 = 5;
+/// Plies up to which a side may retake a banned ko "after a threat" (GNU Go's `ko_depth`):
+/// deeper, a ko counts as lost for the side that would need the threat.
+pub const KO_DEPTH: u32 = 8;
 /// More liberties than this and a chain is safe for tactical reading.
 pub const MAX_LIBERTIES: usize = 4;
 /// A ladder may run this many plies per point of board size before it counts as an escape:

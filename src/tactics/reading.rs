@@ -34,14 +34,15 @@
 //! Every line is bounded: beyond `Budget::depth` plies only ladder moves are read, a ladder
 //! counts as escaped beyond `LADDER_PLIES_PER_LINE` plies per board line or when a position
 //! repeats, and the node budget ends the whole query (an unfinished line favours the
-//! defender: a defence cut short counts as a success). Results of finished subtrees are cached by position for the query.
+//! defender: a defence cut short counts as a success). Results of finished subtrees are
+//! cached by position for the query.
 
 use std::collections::HashMap;
 
 use super::atari::{liberties_after, push_unique};
 use super::{
-    Budget, FOUR_LIB_DEPTH, LADDER_PLIES_PER_LINE, MAX_LIBERTIES, NEAR_DEPTH, NET_DEPTH, Outcome,
-    THREE_LIB_DEPTH,
+    Budget, FOUR_LIB_DEPTH, KO_DEPTH, LADDER_PLIES_PER_LINE, MAX_LIBERTIES, NEAR_DEPTH, NET_DEPTH,
+    Outcome, THREE_LIB_DEPTH,
 };
 use crate::board::{Board, Ko};
 use crate::color::Color;
@@ -228,6 +229,7 @@ impl Search {
         c: Color,
         p: Point,
         komaster: Option<Color>,
+        ply: u32,
     ) -> Option<(Board, bool)> {
         if b.get(p).is_some() || b.is_suicide(c, p) {
             return None;
@@ -237,7 +239,7 @@ impl Search {
                 point: p,
                 banned: c,
             });
-        if retake && komaster.is_some_and(|k| k != c) {
+        if retake && (komaster.is_some_and(|k| k != c) || ply >= self.budget.scaled(KO_DEPTH)) {
             return None;
         }
         let mut child = match self.pool.pop() {
@@ -262,7 +264,7 @@ impl Search {
         komaster: Option<Color>,
         ply: u32,
     ) -> Option<Outcome> {
-        let (child, retake) = self.play(b, c, p, komaster)?;
+        let (child, retake) = self.play(b, c, p, komaster, ply)?;
         let komaster = if retake { Some(c) } else { komaster };
         self.played.push(Some(p));
         let value = if c == self.attacker {
@@ -685,11 +687,11 @@ impl Search {
             }
         }
         if libs >= 2 && ply < self.budget.scaled(NET_DEPTH) {
-            // A race: fill the liberties of a surrounding chain that is as short as the
-            // target (backfilling included).
+            // A race: fill the liberties of a surrounding chain that is about as short as
+            // the target, up to two liberties longer (backfilling included).
             for &e in &enemies {
                 let n = b.liberty_count(e);
-                if n >= 3 && n <= libs + 1 {
+                if n >= 3 && n <= libs + 2 {
                     for l in b.liberties(e) {
                         push_unique(&mut moves, l);
                     }
