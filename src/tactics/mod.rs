@@ -64,8 +64,9 @@ pub const THREE_LIB_DEPTH: u32 = 8;
 /// 7 at its default level; 5 agrees best with its answers on its reading suites).
 pub const FOUR_LIB_DEPTH: u32 = 5;
 /// Plies up to which moves off the liberties are tried: nets (geta), approach moves,
-/// reinforcing a weak surrounding chain, escaping a net by a hane.
-pub const NET_DEPTH: u32 = 10;
+/// reinforcing a weak surrounding chain, escaping a net by a hane, races and backfilling
+/// (GNU Go's `backfill_depth` is 12 too).
+pub const NET_DEPTH: u32 = 12;
 /// Plies up to which captures (and rescues) of chains in atari near the target are tried:
 /// a chain next to an attacking chain that touches the target or one of its liberties.
 pub const NEAR_DEPTH: u32 = 5;
