@@ -41,6 +41,11 @@ play white D3
 trymove black F5
 16 defend G7
 #? [0]
+# The tried stone itself is a chain the commands accept (GNU Go's reading.tst asks that way).
+17 countlib F5
+#? [4]
+18 attack F5
+#? [0]
 popgo
 
 # Instead add White G4: White captures a chasing stone, so it cannot be taken at all.

@@ -224,10 +224,11 @@ impl Engine {
         }
     }
 
-    /// A point that must hold a stone (GNU Go's `countlib`, `findlib`, `attack`...).
+    /// A point that must hold a stone (GNU Go's `countlib`, `findlib`, `attack`...) in the
+    /// position those commands look at: the top of the reading stack (`trymove`) if any.
     pub(crate) fn stone_arg(&self, text: &str) -> Result<Point, String> {
         let p = self.point_arg(text)?;
-        if self.game.board().get(p).is_none() {
+        if crate::gtp::commands::current_board(self).get(p).is_none() {
             return Err(VERTEX_MUST_NOT_BE_EMPTY.to_string());
         }
         Ok(p)

@@ -20,7 +20,9 @@
 //! - a side may retake a banned ko "after a threat": the move is played anyway, and the best
 //!   that side can get from that line is [`Outcome::KoNeedsThreat`]. The first side to do so
 //!   becomes the *ko master* of the line, and from then on only it may retake banned kos
-//!   (GNU Go's komaster idea, simplified): so a ko fight cannot loop;
+//!   (GNU Go's komaster idea, simplified): so a ko fight cannot loop. Such retakes are read
+//!   only up to [`KO_DEPTH`] plies (GNU Go's `ko_depth`): a ko deeper in a line is lost for
+//!   the side that would need the threat;
 //! - a capture of the target itself that the owner could retake is [`Outcome::KoWin`] while
 //!   the owner is allowed to fight kos in that line.
 //!
@@ -51,16 +53,26 @@ pub use reading::{attack, defend, does_attack, does_defend};
 /// chains, escapes from atari), like GNU Go's `depth`: deep lines are nearly always ladders.
 pub const READ_DEPTH: u32 = 16;
 /// Moves one query may play before it gives up. An unfinished line counts as a failed attack
-/// and so a successful defence: limits favour the defender, as in GNU Go.
-pub const NODE_BUDGET: u32 = 20_000;
+/// and so a successful defence: limits favour the defender, as in GNU Go. A query on GNU Go's
+/// reading suites stays under 0.15 s in release; the move generator has its own, smaller
+/// budget.
+pub const NODE_BUDGET: u32 = 100_000;
 /// Plies up to which a chain with three liberties is attacked (a fraction of the depth:
 /// three-liberty attacks branch widely and rarely matter deep in a line).
 pub const THREE_LIB_DEPTH: u32 = 8;
-/// Plies up to which a chain with four liberties is attacked (GNU Go's `fourlib_depth`).
-pub const FOUR_LIB_DEPTH: u32 = 3;
+/// Plies up to which a chain with four liberties is attacked (GNU Go's `fourlib_depth`,
+/// 7 at its default level; 5 agrees best with its answers on its reading suites).
+pub const FOUR_LIB_DEPTH: u32 = 5;
 /// Plies up to which moves off the liberties are tried: nets (geta), approach moves,
-/// reinforcing a weak surrounding chain, escaping a net by a hane.
-pub const NET_DEPTH: u32 = 10;
+/// reinforcing a weak surrounding chain, escaping a net by a hane, races and backfilling
+/// (GNU Go's `backfill_depth` is 12 too).
+pub const NET_DEPTH: u32 = 12;
+/// Plies up to which captures (and rescues) of chains in atari near the target are tried:
+/// a chain next to an attacking chain that touches the target or one of its liberties.
+pub const NEAR_DEPTH: u32 = 5;
+/// Plies up to which a side may retake a banned ko "after a threat" (GNU Go's `ko_depth`):
+/// deeper, a ko counts as lost for the side that would need the threat.
+pub const KO_DEPTH: u32 = 8;
 /// More liberties than this and a chain is safe for tactical reading.
 pub const MAX_LIBERTIES: usize = 4;
 /// A ladder may run this many plies per point of board size before it counts as an escape:

@@ -7,12 +7,19 @@
 //! - attacker: capture a chain in atari; atari a chain with two liberties (both sides, best
 //!   ladder direction first); save its own surrounding chains that are in atari (else the
 //!   defender escapes by capturing them); strengthen a weak surrounding chain, or back-capture
-//!   a short defender chain pressing it; near the root also the liberties of weak defender
+//!   a short defender chain pressing it; answer an atari the defender's last move made on
+//!   any attacking chain (capture the atari-ing chain or extend); near the root also
+//!   capture a defender chain in atari next to an attacking chain that touches the target
+//!   or its liberties (taking it makes the surrounding chain strong), the liberties of weak defender
 //!   chains next to the target's liberties (shortage of liberties: the extension becomes a
 //!   self-atari), the liberties' neighbours (nets, approach moves) and, for three or four
 //!   liberties, the liberties themselves;
 //! - defender: capture an adjacent attacking chain in atari (the escape a naive reader
 //!   forgets), extend at a liberty, atari an adjacent attacking chain with two liberties,
+//!   answer an atari the attacker's last move made on any own chain (a stone that keeps a
+//!   surrounding chain short of liberties), near the root save an own chain in atari next
+//!   to an attacking chain that touches the target or its liberties (the mirror of the
+//!   attacker's capture),
 //!   near the root fill the liberties of a surrounding chain about as short as the target (a
 //!   race), strengthen a weak own chain an extension would join, the liberties' neighbours
 //!   (a hane out of a net), and finally tenuki (if the chain survives the attacker moving
@@ -27,14 +34,15 @@
 //! Every line is bounded: beyond `Budget::depth` plies only ladder moves are read, a ladder
 //! counts as escaped beyond `LADDER_PLIES_PER_LINE` plies per board line or when a position
 //! repeats, and the node budget ends the whole query (an unfinished line favours the
-//! defender). Results of finished subtrees are cached by position for the query.
+//! defender: a defence cut short counts as a success). Results of finished subtrees are
+//! cached by position for the query.
 
 use std::collections::HashMap;
 
 use super::atari::{liberties_after, push_unique};
 use super::{
-    Budget, FOUR_LIB_DEPTH, LADDER_PLIES_PER_LINE, MAX_LIBERTIES, NET_DEPTH, Outcome,
-    THREE_LIB_DEPTH,
+    Budget, FOUR_LIB_DEPTH, KO_DEPTH, LADDER_PLIES_PER_LINE, MAX_LIBERTIES, NEAR_DEPTH, NET_DEPTH,
+    Outcome, THREE_LIB_DEPTH,
 };
 use crate::board::{Board, Ko};
 use crate::color::Color;
@@ -153,6 +161,8 @@ pub(crate) struct Search {
     pool: Vec<Board>,
     /// State keys of the positions on the current line, for repetition.
     line: Vec<u64>,
+    /// The moves of the current line (`None` for a tenuki), for answers to the last move.
+    played: Vec<Option<Point>>,
     cache: HashMap<(u64, Side), Entry>,
     /// Bumped whenever a result depends on the line rather than the position (budget
     /// exhausted, depth bound, repetition): such results are not cached.
@@ -173,6 +183,7 @@ impl Search {
             max_plies: LADDER_PLIES_PER_LINE * board.size() as u32 + 20,
             pool: Vec::new(),
             line: Vec::new(),
+            played: Vec::new(),
             cache: HashMap::new(),
             taint: 0,
         }
@@ -218,6 +229,7 @@ impl Search {
         c: Color,
         p: Point,
         komaster: Option<Color>,
+        ply: u32,
     ) -> Option<(Board, bool)> {
         if b.get(p).is_some() || b.is_suicide(c, p) {
             return None;
@@ -227,7 +239,7 @@ impl Search {
                 point: p,
                 banned: c,
             });
-        if retake && komaster.is_some_and(|k| k != c) {
+        if retake && (komaster.is_some_and(|k| k != c) || ply >= self.budget.scaled(KO_DEPTH)) {
             return None;
         }
         let mut child = match self.pool.pop() {
@@ -252,8 +264,9 @@ impl Search {
         komaster: Option<Color>,
         ply: u32,
     ) -> Option<Outcome> {
-        let (child, retake) = self.play(b, c, p, komaster)?;
+        let (child, retake) = self.play(b, c, p, komaster, ply)?;
         let komaster = if retake { Some(c) } else { komaster };
+        self.played.push(Some(p));
         let value = if c == self.attacker {
             if child.get(self.target) != Some(self.defender) {
                 self.capture_value(&child, komaster)
@@ -263,6 +276,7 @@ impl Search {
         } else {
             self.answer(&child, Side::Attack, komaster, ply + 1)
         };
+        self.played.pop();
         self.recycle(child);
         let value = if retake { value.after_threat() } else { value };
         Some(value)
@@ -422,7 +436,10 @@ impl Search {
                 }
             }
             if self.nodes >= self.budget.nodes {
+                // Out of nodes with defences left untried: an unfinished defence counts as a
+                // success, as an unfinished attack counts as a failure.
                 self.taint += 1;
+                best = (Outcome::Win, best.1.or(Some(p)));
                 break;
             }
         }
@@ -436,7 +453,9 @@ impl Search {
                 None => b.clone(),
             };
             passed.pass(self.defender);
+            self.played.push(None);
             let value = self.answer(&passed, Side::Attack, komaster, ply + 1);
+            self.played.pop();
             self.recycle(passed);
             if value.rank() > best.0.rank() {
                 best = (value, None);
@@ -515,6 +534,27 @@ impl Search {
                 _ => {}
             }
         }
+        if full && let Some(&Some(last)) = self.played.last() {
+            rescue_moves(b, a, last, b.chain_head(t), &mut moves);
+        }
+        if full && ply < self.budget.scaled(NEAR_DEPTH) {
+            // Captures near the target: a defender chain in atari next to an attacker chain
+            // that touches the target or one of its liberties.
+            let mut near = super::atari::adjacent_enemies(b, t);
+            for x in chains_next_to(b, &lib_list, a, b.chain_head(t)) {
+                push_unique(&mut near, x);
+            }
+            for e in near {
+                for x in super::atari::adjacent_enemies(b, e) {
+                    if x != b.chain_head(t)
+                        && b.liberty_count(x) == 1
+                        && let Some(l) = b.first_liberty(x)
+                    {
+                        push_unique(&mut moves, l);
+                    }
+                }
+            }
+        }
         if libs >= 3 {
             for &l in &lib_list {
                 push_unique(&mut moves, l);
@@ -590,10 +630,11 @@ impl Search {
         for (_, p) in ext {
             push_unique(&mut moves, p);
         }
-        if self.mode == Mode::Ladder || !full {
+        if self.mode == Mode::Ladder {
             return moves;
         }
-        // Counter-atari an adjacent attacking chain with two liberties (useless in atari).
+        // Counter-atari an adjacent attacking chain with two liberties (useless in atari), at
+        // any depth: that chain may die in a ladder of its own, which must be read out.
         for &e in enemies.iter().filter(|_| libs >= 2) {
             if b.liberty_count(e) == 2 {
                 for l in b.liberties(e) {
@@ -601,21 +642,57 @@ impl Search {
                 }
             }
         }
-        if libs >= 2 && ply < self.budget.scaled(NET_DEPTH) {
-            // A race: fill the liberties of a surrounding chain that is as short as the
-            // target (backfilling included).
-            for &e in &enemies {
-                let n = b.liberty_count(e);
-                if n >= 3 && n <= libs + 1 {
-                    for l in b.liberties(e) {
+        if !full {
+            return moves;
+        }
+        if let Some(&Some(last)) = self.played.last() {
+            rescue_moves(b, d, last, b.chain_head(t), &mut moves);
+        }
+        if ply < self.budget.scaled(NEAR_DEPTH) {
+            // Save an own chain in atari next to an attacker chain that touches the target
+            // or one of its liberties: the attacker would capture it to break out.
+            let mut near = enemies.clone();
+            for x in chains_next_to(b, &lib_list, self.attacker, b.chain_head(t)) {
+                push_unique(&mut near, x);
+            }
+            for e in near {
+                for x in super::atari::adjacent_enemies(b, e) {
+                    if x == b.chain_head(t) || b.liberty_count(x) != 1 {
+                        continue;
+                    }
+                    if let Some(l) = b.first_liberty(x)
+                        && liberties_after(b, d, l, 2) >= 2
+                    {
+                        push_unique(&mut moves, l);
+                    }
+                    for y in super::atari::adjacent_enemies(b, x) {
+                        if b.liberty_count(y) == 1
+                            && let Some(l) = b.first_liberty(y)
+                        {
+                            push_unique(&mut moves, l);
+                        }
+                    }
+                }
+            }
+        }
+        if ply < self.budget.scaled(NET_DEPTH) {
+            // Strengthen a weak own chain that an extension would join (in atari too: the
+            // capture then becomes a ko, or the extension no longer a self-atari).
+            for x in chains_next_to(b, &lib_list, d, b.chain_head(t)) {
+                if b.liberty_count(x) <= 3 {
+                    for l in b.liberties(x) {
                         push_unique(&mut moves, l);
                     }
                 }
             }
-            // Strengthen a weak own chain that an extension would join.
-            for x in chains_next_to(b, &lib_list, d, b.chain_head(t)) {
-                if b.liberty_count(x) <= 3 {
-                    for l in b.liberties(x) {
+        }
+        if libs >= 2 && ply < self.budget.scaled(NET_DEPTH) {
+            // A race: fill the liberties of a surrounding chain that is about as short as
+            // the target, up to two liberties longer (backfilling included).
+            for &e in &enemies {
+                let n = b.liberty_count(e);
+                if n >= 3 && n <= libs + 2 {
+                    for l in b.liberties(e) {
                         push_unique(&mut moves, l);
                     }
                 }
@@ -630,6 +707,33 @@ impl Search {
             }
         }
         moves
+    }
+}
+
+/// Moves that save a chain of colour `c` (other than `except`) that the opponent's last
+/// move at `last` put or left in atari: capturing an opponent chain in atari next to it, or
+/// extending at its liberty when that gives it room. The chain need not touch the target: it
+/// is often a stone that keeps a surrounding chain short of liberties (the attacker ataris
+/// it to break the race) or a stone of the net (the defender ataris it to escape), so the
+/// answer to the atari is a defence or an attack the target's liberties never show.
+fn rescue_moves(b: &Board, c: Color, last: Point, except: Point, moves: &mut Vec<Point>) {
+    let geo = b.geometry();
+    for &q in geo.neighbours(last) {
+        if b.get(q) != Some(c) || b.chain_head(q) == except || b.liberty_count(q) != 1 {
+            continue;
+        }
+        for x in super::atari::adjacent_enemies(b, q) {
+            if b.liberty_count(x) == 1
+                && let Some(l) = b.first_liberty(x)
+            {
+                push_unique(moves, l);
+            }
+        }
+        if let Some(l) = b.first_liberty(q)
+            && liberties_after(b, c, l, 2) >= 2
+        {
+            push_unique(moves, l);
+        }
     }
 }
 
