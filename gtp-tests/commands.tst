@@ -669,6 +669,16 @@ komi 7.5
 278 shicho-rules
 #? [.*komi 0\.5]
 
+# A record where Black moves twice: stopping before the second Black move gives the move to
+# Black, as GNU Go does; at the end White's move leaves Black to play.
+1910 loadsgf games/twice.sgf 2
+#? [black]
+1911 loadsgf games/twice.sgf 3
+#? [white]
+1912 loadsgf games/twice.sgf
+#? [black]
+loadsgf games/handicap.sgf 1
+
 # Files that cannot be loaded leave the game as it was.
 279 loadsgf games/malformed.sgf   # cannot load file
 #? [.*]*

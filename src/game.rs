@@ -328,8 +328,16 @@ impl Game {
         if !self.history.is_empty() {
             return false;
         }
-        self.states[0].to_move = c;
+        self.set_to_move(c);
         true
+    }
+
+    /// Sets who moves next, as a game record may say (one colour moving twice). It changes
+    /// the current situation, so situational superko sees the new player to move.
+    pub fn set_to_move(&mut self, c: Color) {
+        if let Some(state) = self.states.last_mut() {
+            state.to_move = c;
+        }
     }
 
     /// Replaces the stones on the given points (`None` empties a point), as SGF's AB/AW/AE do

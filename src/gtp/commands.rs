@@ -604,6 +604,9 @@ fn read_sgf(e: &Engine, file: &str, stop: Stop) -> Result<Game, String> {
             Stop::BeforePoint(x, y) => mv.point == Some((x, y)),
         };
         if stopped {
+            // GNU Go gives the move to the colour of the move it stopped before, even where
+            // a record lets one colour move twice.
+            game.set_to_move(mv.color);
             break;
         }
         let m = match mv.point {
