@@ -24,8 +24,20 @@ use crate::zobrist;
 /// Soundness rests on one invariant of `Board`: every index used is below the table's length,
 /// because points come from the board's own geometry (its neighbour tables, its heads and
 /// chain links) or were checked against it at the public entry points (`assert_on_board`).
-#[derive(Clone, PartialEq, Eq, Debug)]
+#[derive(PartialEq, Eq, Debug)]
 struct Table<T>(Vec<T>);
+
+// Written out because a derived `clone_from` allocates a new vector instead of reusing the
+// buffer, and restoring a board with `clone_from` is what search and undo do all the time.
+impl<T: Clone> Clone for Table<T> {
+    fn clone(&self) -> Table<T> {
+        Table(self.0.clone())
+    }
+
+    fn clone_from(&mut self, source: &Table<T>) {
+        self.0.clone_from(&source.0);
+    }
+}
 
 impl<T> std::ops::Deref for Table<T> {
     type Target = Vec<T>;
