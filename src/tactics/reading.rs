@@ -21,9 +21,12 @@
 //!   to an attacking chain that touches the target or its liberties (the mirror of the
 //!   attacker's capture),
 //!   near the root fill the liberties of a surrounding chain about as short as the target (a
-//!   race), strengthen a weak own chain an extension would join, the liberties' neighbours
-//!   (a hane out of a net), and finally tenuki (if the chain survives the attacker moving
-//!   twice, it is safe).
+//!   race), strengthen a weak own chain an extension would join (or attack the short
+//!   attacking chains around it), the liberties' neighbours (a hane out of a net), approach
+//!   moves in a race (where filling a surrounding chain's liberty would be a self-atari),
+//!   take a liberty from an attacking chain that a move at the target's liberty would join
+//!   (making that move a self-atari), capture the attacker's last stone if it is in atari,
+//!   and finally tenuki (if the chain survives the attacker moving twice, it is safe).
 //!
 //! ```text
 //!   . X . .     White O has two liberties (the dots next to it). Atari from the side
@@ -646,6 +649,14 @@ impl Search {
             return moves;
         }
         if let Some(&Some(last)) = self.played.last() {
+            // The attacker's last stone left itself in atari (a net or an approach stone
+            // played as a self-atari): taking it is the simplest refutation, wherever it is.
+            if b.get(last) == Some(self.attacker)
+                && b.liberty_count(last) == 1
+                && let Some(l) = b.first_liberty(last)
+            {
+                push_unique(&mut moves, l);
+            }
             rescue_moves(b, d, last, b.chain_head(t), &mut moves);
         }
         if ply < self.budget.scaled(NEAR_DEPTH) {
@@ -679,9 +690,22 @@ impl Search {
             // Strengthen a weak own chain that an extension would join (in atari too: the
             // capture then becomes a ko, or the extension no longer a self-atari).
             for x in chains_next_to(b, &lib_list, d, b.chain_head(t)) {
-                if b.liberty_count(x) <= 3 {
+                let n = b.liberty_count(x);
+                if n <= 3 {
                     for l in b.liberties(x) {
                         push_unique(&mut moves, l);
+                    }
+                }
+                // A weak own chain there shares the target's fate: the attacker's short
+                // chains around it are targets too (their liberties, a race for the pair).
+                // Near the root only: it widens every defence a lot.
+                if n <= 2 && ply < self.budget.scaled(NEAR_DEPTH) {
+                    for e in super::atari::adjacent_enemies(b, x) {
+                        if b.liberty_count(e) <= 3 {
+                            for l in b.liberties(e) {
+                                push_unique(&mut moves, l);
+                            }
+                        }
                     }
                 }
             }
@@ -702,6 +726,31 @@ impl Search {
                 for &q in geo.neighbours(l) {
                     if b.get(q).is_none() {
                         push_unique(&mut moves, q);
+                    }
+                }
+            }
+        }
+        if libs >= 2 && ply < self.budget.scaled(NET_DEPTH) {
+            approach_moves(b, d, &enemies, libs, &mut moves);
+            // Take a liberty from an attacking chain next to a liberty when the attacker's
+            // move there would join it with only two: the move becomes a self-atari.
+            //
+            //   O X .      X's atari at * would join the X stone below, left with a and b:
+            //   O . X      O plays b first, and * is a self-atari (O takes at a).
+            //   * O O
+            //   X b .
+            //   a O .
+            for &l in &lib_list {
+                if liberties_after(b, self.attacker, l, 3) != 2 {
+                    continue;
+                }
+                for &q in geo.neighbours(l) {
+                    if b.get(q) == Some(self.attacker) {
+                        for m in b.liberties(q) {
+                            if m != l {
+                                push_unique(&mut moves, m);
+                            }
+                        }
                     }
                 }
             }
@@ -733,6 +782,44 @@ fn rescue_moves(b: &Board, c: Color, last: Point, except: Point, moves: &mut Vec
             && liberties_after(b, c, l, 2) >= 2
         {
             push_unique(moves, l);
+        }
+    }
+}
+
+/// Approach moves in a race, for `c` whose chain has `libs` liberties: a short surrounding
+/// chain among `enemies` may have a liberty that `c` cannot fill, because the stone there
+/// would be in atari (or have no liberty at all). `c` first plays next to that liberty, or
+/// takes the liberties of a short opponent chain beside it, so that the fill works later.
+///
+/// ```text
+///   | . X O       On the edge O cannot fill the X chain's liberty * at once: the stone
+///   | a * X       there would have the single liberty a, and X would take it. O plays a
+///   +------       first (the approach); then * joins it and is a real atari.
+/// ```
+fn approach_moves(b: &Board, c: Color, enemies: &[Point], libs: usize, moves: &mut Vec<Point>) {
+    let geo = b.geometry();
+    for &e in enemies {
+        let n = b.liberty_count(e);
+        if n > 3 || n > libs + 1 {
+            continue;
+        }
+        for l in b.liberties(e) {
+            if liberties_after(b, c, l, 2) >= 2 {
+                continue;
+            }
+            for &q in geo.neighbours(l) {
+                match b.get(q) {
+                    None => push_unique(moves, q),
+                    Some(x) if x != c && b.chain_head(q) != b.chain_head(e) => {
+                        if b.liberty_count(q) <= 2 {
+                            for m in b.liberties(q) {
+                                push_unique(moves, m);
+                            }
+                        }
+                    }
+                    _ => {}
+                }
+            }
         }
     }
 }
