@@ -636,12 +636,16 @@ impl Search {
         if self.mode == Mode::Ladder {
             return moves;
         }
-        // Counter-atari an adjacent attacking chain with two liberties (useless in atari), at
-        // any depth: that chain may die in a ladder of its own, which must be read out.
-        for &e in enemies.iter().filter(|_| libs >= 2) {
+        // Counter-atari an adjacent attacking chain with two liberties, at any depth: that
+        // chain may die in a ladder of its own, which must be read out. In atari, only an
+        // atari that also captures something gains the move it needs (often a ko: the
+        // attacker must retake instead of taking the target).
+        for &e in &enemies {
             if b.liberty_count(e) == 2 {
                 for l in b.liberties(e) {
-                    push_unique(&mut moves, l);
+                    if libs >= 2 || captures_at(b, d, l) {
+                        push_unique(&mut moves, l);
+                    }
                 }
             }
         }
@@ -810,11 +814,13 @@ fn approach_moves(b: &Board, c: Color, enemies: &[Point], libs: usize, moves: &m
             for &q in geo.neighbours(l) {
                 match b.get(q) {
                     None => push_unique(moves, q),
-                    Some(x) if x != c && b.chain_head(q) != b.chain_head(e) => {
-                        if b.liberty_count(q) <= 2 {
-                            for m in b.liberties(q) {
-                                push_unique(moves, m);
-                            }
+                    Some(x)
+                        if x != c
+                            && b.chain_head(q) != b.chain_head(e)
+                            && b.liberty_count(q) <= 2 =>
+                    {
+                        for m in b.liberties(q) {
+                            push_unique(moves, m);
                         }
                     }
                     _ => {}
@@ -822,6 +828,14 @@ fn approach_moves(b: &Board, c: Color, enemies: &[Point], libs: usize, moves: &m
             }
         }
     }
+}
+
+/// Whether `c` playing the empty point `p` captures something.
+fn captures_at(b: &Board, c: Color, p: Point) -> bool {
+    b.geometry()
+        .neighbours(p)
+        .iter()
+        .any(|&q| b.get(q) == Some(c.other()) && b.liberty_count(q) == 1)
 }
 
 /// Heads of the chains of colour `c`, other than `except`, next to any of `points`.
