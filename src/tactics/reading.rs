@@ -6,8 +6,9 @@
 //!
 //! - attacker: capture a chain in atari; atari a chain with two liberties (both sides, best
 //!   ladder direction first); save its own surrounding chains that are in atari (else the
-//!   defender escapes by capturing them); strengthen a weak surrounding chain, or back-capture
-//!   a short defender chain pressing it; answer an atari the defender's last move made on
+//!   defender escapes by capturing them); strengthen a weak surrounding chain, back-capture
+//!   a short defender chain pressing it, or fill from outside the liberties of one racing it;
+//!   answer an atari the defender's last move made on
 //!   any attacking chain (capture the atari-ing chain or extend); near the root also
 //!   capture a defender chain in atari next to an attacking chain that touches the target
 //!   or its liberties (taking it makes the surrounding chain strong), the liberties of weak defender
@@ -17,7 +18,8 @@
 //! - defender: capture an adjacent attacking chain in atari (the escape a naive reader
 //!   forgets), extend at a liberty, atari an adjacent attacking chain with two liberties,
 //!   answer an atari the attacker's last move made on any own chain (a stone that keeps a
-//!   surrounding chain short of liberties), near the root save an own chain in atari next
+//!   surrounding chain short of liberties) or a fill that shortened an own chain racing a
+//!   surrounding chain (lengthen it), near the root save an own chain in atari next
 //!   to an attacking chain that touches the target or its liberties (the mirror of the
 //!   attacker's capture),
 //!   near the root fill the liberties of a surrounding chain about as short as the target (a
@@ -503,6 +505,9 @@ impl Search {
         if self.mode == Mode::Ladder {
             return moves;
         }
+        // Outside liberties of defender chains racing a weak surrounding chain: tried after
+        // the liberties (see below).
+        let mut race: Vec<Point> = Vec::new();
         // The attacker's own chains next to the target that the defender could capture.
         for e in super::atari::adjacent_enemies(b, t) {
             match b.liberty_count(e) {
@@ -530,6 +535,23 @@ impl Search {
                         if x != b.chain_head(t) && b.liberty_count(x) <= 2 {
                             for l in b.liberties(x) {
                                 push_unique(&mut moves, l);
+                            }
+                        }
+                    }
+                    // A race: a defender chain with three liberties that presses the weak
+                    // chain wins it unless the attacker fills its liberties first, from
+                    // outside (a shared liberty would shorten the weak chain too).
+                    //
+                    //   X X X X X X . O .    O's target C3 has two liberties; so has X's
+                    //   . X O O O X X O O    E2-E1 holding it, and O's F2-G2 presses that
+                    //   X X O . X O O * .    with three. Only X's * wins: then O's F2-G2
+                    //   . . . O X . . . .    dies first and C3 with it.
+                    for x in super::atari::adjacent_enemies(b, e) {
+                        if x != b.chain_head(t) && b.liberty_count(x) == 3 {
+                            for l in b.liberties(x) {
+                                if !b.liberties(e).any(|m| m == l) {
+                                    race.push(l);
+                                }
                             }
                         }
                     }
@@ -562,6 +584,9 @@ impl Search {
             for &l in &lib_list {
                 push_unique(&mut moves, l);
             }
+        }
+        for l in race {
+            push_unique(&mut moves, l);
         }
         if full && ply < self.budget.scaled(NET_DEPTH) && libs <= 3 {
             // Shortage of liberties: a weak defender chain next to a liberty would join the
@@ -662,6 +687,9 @@ impl Search {
                 push_unique(&mut moves, l);
             }
             rescue_moves(b, d, last, b.chain_head(t), &mut moves);
+            if ply < self.budget.scaled(NET_DEPTH) {
+                race_answers(b, d, last, b.chain_head(t), &mut moves);
+            }
         }
         if ply < self.budget.scaled(NEAR_DEPTH) {
             // Save an own chain in atari next to an attacker chain that touches the target
@@ -825,6 +853,30 @@ fn approach_moves(b: &Board, c: Color, enemies: &[Point], libs: usize, moves: &m
                     }
                     _ => {}
                 }
+            }
+        }
+    }
+}
+
+/// Answers to a fill in a race (the mirror of the attacker's outside fills): the opponent's
+/// last move at `last` left a chain of colour `c` (other than `except`) with two liberties
+/// while it presses an opponent chain about as short. Extending it, or connecting it to a
+/// stronger chain, keeps the race; any play there that is no self-atari is worth reading.
+fn race_answers(b: &Board, c: Color, last: Point, except: Point, moves: &mut Vec<Point>) {
+    let geo = b.geometry();
+    for &q in geo.neighbours(last) {
+        if b.get(q) != Some(c) || b.chain_head(q) == except || b.liberty_count(q) != 2 {
+            continue;
+        }
+        let racing = super::atari::adjacent_enemies(b, q)
+            .into_iter()
+            .any(|x| b.liberty_count(x) <= 3);
+        if !racing {
+            continue;
+        }
+        for l in b.liberties(q) {
+            if liberties_after(b, c, l, 2) >= 2 {
+                push_unique(moves, l);
             }
         }
     }
