@@ -168,11 +168,9 @@ pub fn in_seki(board: &Board, p: Point, suicide_allowed: bool) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::geometry::{Geometry, Topology};
 
     fn board(text: &str) -> Board {
-        let n = text.lines().filter(|l| !l.trim().is_empty()).count();
-        Board::from_diagram(Geometry::get(n, Topology::Plane).unwrap(), text).unwrap()
+        Board::square_from_diagram(text)
     }
 
     /// The end of a GNU Go self-play game (random opening, `--level 1`); GNU Go 3.8 marks

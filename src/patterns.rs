@@ -130,11 +130,9 @@ pub fn matches(board: &Board, p: Point) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::geometry::{Geometry, Topology};
 
     fn board(text: &str) -> Board {
-        let n = text.lines().filter(|l| !l.trim().is_empty()).count();
-        Board::from_diagram(Geometry::get(n, Topology::Plane).unwrap(), text).unwrap()
+        Board::square_from_diagram(text)
     }
 
     #[test]

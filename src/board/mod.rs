@@ -246,6 +246,14 @@ impl Board {
         }
     }
 
+    /// A square plane board from a diagram whose size is its number of rows, for unit tests.
+    #[cfg(test)]
+    pub(crate) fn square_from_diagram(text: &str) -> Board {
+        let n = text.lines().filter(|l| !l.trim().is_empty()).count();
+        let geo = Geometry::get(n, crate::geometry::Topology::Plane).expect("a valid test size");
+        Board::from_diagram(geo, text).expect("a valid test diagram")
+    }
+
     /// A board from a diagram: one line per row, top row first, `X`/`x`/`B` black,
     /// `O`/`o`/`W` white, `.`/`+`/`,` empty; spaces are ignored, as are lines without any
     /// of those characters (so coordinate labels may be left in, except on the rows).

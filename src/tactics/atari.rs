@@ -127,11 +127,9 @@ pub(crate) fn push_unique(v: &mut Vec<Point>, p: Point) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::geometry::{Geometry, Topology};
 
     fn board(text: &str) -> Board {
-        let n = text.lines().filter(|l| !l.trim().is_empty()).count();
-        Board::from_diagram(Geometry::get(n, Topology::Plane).unwrap(), text).unwrap()
+        Board::square_from_diagram(text)
     }
 
     fn pt(b: &Board, v: &str) -> Point {
