@@ -109,27 +109,41 @@ impl Recent {
 /// Suicide is never chosen, whatever the rules allow: it is never a useful random move.
 #[inline]
 pub fn random_move(board: &Board, c: Color, rng: &mut Rng, recent: &Recent) -> Move {
-    let empties = board.empties();
-    let n = empties.len();
+    first_from_random_start(board.empties(), rng, |p| {
+        match board.playout_candidate(c, p) {
+            None => false,
+            // Only a capture can bring back an earlier position.
+            Some(true) => !recent.contains(board.hash_after(c, p)),
+            Some(false) => true,
+        }
+    })
+    .map_or(Move::Pass, Move::Play)
+}
+
+/// The first of `points` that passes `accept`, scanning from a random start so that every
+/// acceptable point is equally likely to be met first.
+#[inline]
+fn first_from_random_start(
+    points: &[Point],
+    rng: &mut Rng,
+    mut accept: impl FnMut(Point) -> bool,
+) -> Option<Point> {
+    let n = points.len();
     if n == 0 {
-        return Move::Pass;
+        return None;
     }
-    // Scan from a random start so every candidate is equally likely to be met first.
     let mut i = rng.below(n);
     for _ in 0..n {
-        let p: Point = empties[i];
-        match board.playout_candidate(c, p) {
-            None => {}
-            // Only a capture can bring back an earlier position.
-            Some(true) if recent.contains(board.hash_after(c, p)) => {}
-            Some(_) => return Move::Play(p),
+        let p = points[i];
+        if accept(p) {
+            return Some(p);
         }
         i += 1;
         if i == n {
             i = 0;
         }
     }
-    Move::Pass
+    None
 }
 
 /// A playout move with a little tactics (Pachi's "moggy" policy in miniature), tried in
@@ -215,34 +229,12 @@ pub fn policy_move(
                 count += 1;
             }
         }
-        if count > 0 {
-            let start = rng.below(count);
-            for k in 0..count {
-                let p = near[(start + k) % count];
-                if sensible(p) {
-                    return Move::Play(p);
-                }
-            }
+        if let Some(p) = first_from_random_start(&near[..count], rng, &sensible) {
+            return Move::Play(p);
         }
     }
     // 4. Random, without self-atari of a chain.
-    let empties = board.empties();
-    let n = empties.len();
-    if n == 0 {
-        return Move::Pass;
-    }
-    let mut i = rng.below(n);
-    for _ in 0..n {
-        let p = empties[i];
-        if sensible(p) {
-            return Move::Play(p);
-        }
-        i += 1;
-        if i == n {
-            i = 0;
-        }
-    }
-    Move::Pass
+    first_from_random_start(board.empties(), rng, sensible).map_or(Move::Pass, Move::Play)
 }
 
 /// Plays random moves on `board`, starting with `to_move`, until two consecutive passes or
