@@ -85,5 +85,5 @@ fn main() {
     println!("successes: ladder {ladder_wins}, attack/defend {read_wins}");
     // Per round, pinned when the bench was written: a change of answers must be deliberate.
     assert_eq!((ladders / ROUNDS, ladder_wins / ROUNDS), (113, 33));
-    assert_eq!((reads / ROUNDS, read_wins / ROUNDS), (2396, 1252));
+    assert_eq!((reads / ROUNDS, read_wins / ROUNDS), (2396, 1255));
 }

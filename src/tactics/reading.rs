@@ -172,6 +172,12 @@ pub(crate) struct Search {
     /// Bumped whenever a result depends on the line rather than the position (budget
     /// exhausted, depth bound, repetition): such results are not cached.
     taint: u64,
+    /// Per ply, the attacker's move that last took the chain (a killer move), tried first at
+    /// the next attacker node of that ply: the defender's sibling candidates are often far
+    /// off or equivalent, and the move that refuted one usually refutes the next.
+    killers: Vec<Option<Point>>,
+    /// The same for the defender: the move that last saved the chain at a ply.
+    defence_killers: Vec<Option<Point>>,
 }
 
 impl Search {
@@ -191,6 +197,8 @@ impl Search {
             played: Vec::new(),
             cache: HashMap::new(),
             taint: 0,
+            killers: Vec::new(),
+            defence_killers: Vec::new(),
         }
     }
 
@@ -383,7 +391,11 @@ impl Search {
             return (Outcome::Fail, None);
         }
         let taint = self.taint;
-        let moves = self.attack_moves(b, libs, full, ply);
+        let mut moves = self.attack_moves(b, libs, full, ply);
+        promote(
+            &mut moves,
+            self.killers.get(ply as usize).copied().flatten(),
+        );
         let mut best = (Outcome::Fail, None);
         for p in moves {
             let Some(value) = self.try_move(b, self.attacker, p, komaster, ply) else {
@@ -399,6 +411,9 @@ impl Search {
                 self.taint += 1;
                 break;
             }
+        }
+        if best.0 == Outcome::Win {
+            set_killer(&mut self.killers, ply, best.1);
         }
         self.store(key, ply, taint, best);
         best
@@ -428,7 +443,11 @@ impl Search {
         }
         let taint = self.taint;
         let full = self.mode == Mode::Full && ply < self.budget.depth;
-        let moves = self.defend_moves(b, libs, full, ply);
+        let mut moves = self.defend_moves(b, libs, full, ply);
+        promote(
+            &mut moves,
+            self.defence_killers.get(ply as usize).copied().flatten(),
+        );
         let mut best = (Outcome::Fail, None);
         for p in moves {
             let Some(value) = self.try_move(b, self.defender, p, komaster, ply) else {
@@ -465,6 +484,9 @@ impl Search {
             if value.rank() > best.0.rank() {
                 best = (value, None);
             }
+        }
+        if best.0 == Outcome::Win && best.1.is_some() {
+            set_killer(&mut self.defence_killers, ply, best.1);
         }
         self.store(key, ply, taint, best);
         best
@@ -789,6 +811,25 @@ impl Search {
         }
         moves
     }
+}
+
+/// Moves `k` to the front if it is a candidate, keeping the order of the rest: only the
+/// order changes, never the set of moves read.
+fn promote(moves: &mut [Point], k: Option<Point>) {
+    if let Some(k) = k
+        && let Some(i) = moves.iter().position(|&m| m == k)
+    {
+        moves[..=i].rotate_right(1);
+    }
+}
+
+/// Records `p` as the killer move of `ply`.
+fn set_killer(killers: &mut Vec<Option<Point>>, ply: u32, p: Option<Point>) {
+    let i = ply as usize;
+    if killers.len() <= i {
+        killers.resize(i + 1, None);
+    }
+    killers[i] = p;
 }
 
 /// Moves that save a chain of colour `c` (other than `except`) that the opponent's last
