@@ -175,9 +175,9 @@ pub(crate) struct Search {
     /// Per ply, the attacker's move that last took the chain (a killer move), tried first at
     /// the next attacker node of that ply: the defender's sibling candidates are often far
     /// off or equivalent, and the move that refuted one usually refutes the next.
-    killers: Vec<Option<Point>>,
+    attack_killers: Killers,
     /// The same for the defender: the move that last saved the chain at a ply.
-    defence_killers: Vec<Option<Point>>,
+    defence_killers: Killers,
 }
 
 impl Search {
@@ -197,8 +197,8 @@ impl Search {
             played: Vec::new(),
             cache: HashMap::new(),
             taint: 0,
-            killers: Vec::new(),
-            defence_killers: Vec::new(),
+            attack_killers: Killers::default(),
+            defence_killers: Killers::default(),
         }
     }
 
@@ -392,10 +392,7 @@ impl Search {
         }
         let taint = self.taint;
         let mut moves = self.attack_moves(b, libs, full, ply);
-        promote(
-            &mut moves,
-            self.killers.get(ply as usize).copied().flatten(),
-        );
+        self.attack_killers.promote(&mut moves, ply);
         let mut best = (Outcome::Fail, None);
         for p in moves {
             let Some(value) = self.try_move(b, self.attacker, p, komaster, ply) else {
@@ -413,7 +410,7 @@ impl Search {
             }
         }
         if best.0 == Outcome::Win {
-            set_killer(&mut self.killers, ply, best.1);
+            self.attack_killers.set(ply, best.1);
         }
         self.store(key, ply, taint, best);
         best
@@ -444,10 +441,7 @@ impl Search {
         let taint = self.taint;
         let full = self.mode == Mode::Full && ply < self.budget.depth;
         let mut moves = self.defend_moves(b, libs, full, ply);
-        promote(
-            &mut moves,
-            self.defence_killers.get(ply as usize).copied().flatten(),
-        );
+        self.defence_killers.promote(&mut moves, ply);
         let mut best = (Outcome::Fail, None);
         for p in moves {
             let Some(value) = self.try_move(b, self.defender, p, komaster, ply) else {
@@ -485,8 +479,8 @@ impl Search {
                 best = (value, None);
             }
         }
-        if best.0 == Outcome::Win && best.1.is_some() {
-            set_killer(&mut self.defence_killers, ply, best.1);
+        if best.0 == Outcome::Win {
+            self.defence_killers.set(ply, best.1);
         }
         self.store(key, ply, taint, best);
         best
@@ -690,7 +684,7 @@ impl Search {
         for &e in &enemies {
             if b.liberty_count(e) == 2 {
                 for l in b.liberties(e) {
-                    if libs >= 2 || captures_at(b, d, l) {
+                    if libs >= 2 || b.captures_something(d, l) {
                         push_unique(&mut moves, l);
                     }
                 }
@@ -813,23 +807,31 @@ impl Search {
     }
 }
 
-/// Moves `k` to the front if it is a candidate, keeping the order of the rest: only the
-/// order changes, never the set of moves read.
-fn promote(moves: &mut [Point], k: Option<Point>) {
-    if let Some(k) = k
-        && let Some(i) = moves.iter().position(|&m| m == k)
-    {
-        moves[..=i].rotate_right(1);
-    }
-}
+/// One side's killer moves: per ply, the move that last succeeded there.
+#[derive(Default)]
+struct Killers(Vec<Option<Point>>);
 
-/// Records `p` as the killer move of `ply`.
-fn set_killer(killers: &mut Vec<Option<Point>>, ply: u32, p: Option<Point>) {
-    let i = ply as usize;
-    if killers.len() <= i {
-        killers.resize(i + 1, None);
+impl Killers {
+    /// Moves the killer of `ply` to the front if it is a candidate, keeping the order of the
+    /// rest: only the order changes, never the set of moves read.
+    fn promote(&self, moves: &mut [Point], ply: u32) {
+        if let Some(&Some(k)) = self.0.get(ply as usize)
+            && let Some(i) = moves.iter().position(|&m| m == k)
+        {
+            moves[..=i].rotate_right(1);
+        }
     }
-    killers[i] = p;
+
+    /// Records `p` as the killer of `ply`; a success without a move (a tenuki) keeps the
+    /// old one.
+    fn set(&mut self, ply: u32, p: Option<Point>) {
+        let Some(p) = p else { return };
+        let i = ply as usize;
+        if self.0.len() <= i {
+            self.0.resize(i + 1, None);
+        }
+        self.0[i] = Some(p);
+    }
 }
 
 /// Moves that save a chain of colour `c` (other than `except`) that the opponent's last
@@ -921,14 +923,6 @@ fn race_answers(b: &Board, c: Color, last: Point, except: Point, moves: &mut Vec
             }
         }
     }
-}
-
-/// Whether `c` playing the empty point `p` captures something.
-fn captures_at(b: &Board, c: Color, p: Point) -> bool {
-    b.geometry()
-        .neighbours(p)
-        .iter()
-        .any(|&q| b.get(q) == Some(c.other()) && b.liberty_count(q) == 1)
 }
 
 /// Heads of the chains of colour `c`, other than `except`, next to any of `points`.
