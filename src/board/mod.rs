@@ -809,8 +809,11 @@ impl Board {
     }
 
     /// Classifies the empty point `p` for a random playout in one pass over its neighbours:
-    /// `None` when `c` may not play there or it is `c`'s own one-point eye shape (filling
-    /// those is never a sensible random move), otherwise whether the play captures.
+    /// `None` when `c` may not play there or it is one of `c`'s own true eyes (filling those
+    /// is never a sensible random move), otherwise whether the play captures.
+    ///
+    /// A false eye stays a candidate: connecting through it is often the only way to save a
+    /// chain in atari, and a search that never sees that move believes the chain is dead.
     #[inline]
     pub fn playout_candidate(&self, c: Color, p: Point) -> Option<bool> {
         if self.ko
@@ -841,7 +844,7 @@ impl Board {
                 }
             }
         }
-        if own_only || !(lives || captures) {
+        if !(lives || captures) || (own_only && self.is_true_eye(c, p)) {
             None
         } else {
             Some(captures)
