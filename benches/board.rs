@@ -8,8 +8,8 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use shicho::playout::{Recent, move_cap, random_move, random_playout};
 use shicho::rng::Rng;
+use shicho::search::playout::{Recent, move_cap, random_move, random_playout};
 use shicho::{Board, Color, Geometry, Move, Topology};
 
 fn seconds() -> Duration {

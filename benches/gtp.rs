@@ -8,8 +8,8 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use shicho::gtp::{Config, Engine};
-use shicho::playout::{Recent, random_move};
 use shicho::rng::Rng;
+use shicho::search::playout::{Recent, random_move};
 use shicho::{Board, Color, Geometry, Move, Topology};
 
 /// A random game of `moves` moves on `size`, as GTP vertices.

@@ -1,5 +1,5 @@
 //! Runs one search (for profiling): cargo run --release --example search 9 20000
-use shicho::mcts::{Params, search};
+use shicho::search::{Params, search};
 use shicho::{Color, Game, Rules};
 use std::sync::atomic::AtomicBool;
 fn main() {
@@ -15,6 +15,7 @@ fn main() {
         time: None,
         resign_below: 0.0,
         threads: 1,
+        ..Params::default()
     };
     let t = std::time::Instant::now();
     let r = search(&g, Color::Black, &p, 1, &AtomicBool::new(false));

@@ -65,11 +65,12 @@ fn main() -> ExitCode {
         }
         t => t.map(std::time::Duration::from_secs_f64),
     };
-    let search = shicho::mcts::Params {
+    let search = shicho::search::Params {
         playouts: cli.playouts.max(1),
         time,
         resign_below: cli.resign.clamp(0.0, 1.0),
         threads: cli.threads.clamp(1, 64),
+        tunables: shicho::search::Tunables::from_env(),
     };
     let config = Config {
         rules: cli.rules,

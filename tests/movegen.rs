@@ -1,7 +1,7 @@
 //! The move generator's choices on diagrams, and a fuzz test of legality under every preset.
 
-use shicho::movegen::{REG_GENMOVE_SEED, choose};
-use shicho::{Board, Choice, Color, Game, Geometry, Move, PRESETS, Reason, Rng, Rules, Topology};
+use shicho::search::heuristic::{Choice, REG_GENMOVE_SEED, Reason, choose, genmove};
+use shicho::{Board, Color, Game, Geometry, Move, PRESETS, Rng, Rules, Topology};
 
 fn game(text: &str, to_move: Color) -> Game {
     let n = text
@@ -166,7 +166,7 @@ fn fuzz_genmove_is_always_legal() {
             for turn in 0..120 {
                 // Mostly random moves, to reach odd positions; genmove every third turn.
                 let mv = if turn % 3 == 2 {
-                    let mv = shicho::genmove(&g, color, &mut rng);
+                    let mv = genmove(&g, color, &mut rng);
                     assert!(
                         g.is_legal(color, mv),
                         "{name} {size}: {mv:?}\n{:?}",

@@ -15,7 +15,7 @@ use std::time::Duration;
 use crate::color::Color;
 use crate::gtp::engine::{Engine, Handler, Reply, errors::SYNTAX_ERROR};
 use crate::gtp::parse;
-use crate::mcts::{Analysis, AnalysisLine};
+use crate::search::{Analysis, AnalysisLine};
 
 pub const COMMANDS: &[(&str, Handler)] = &[
     ("analyze", |e, a| snapshot(e, a, Dialect::Integer)),
@@ -134,7 +134,7 @@ pub fn stream(
     let seed = e.rng.next_u64();
     let interrupt = e.interrupt_flag();
     let stop_now = || stop() || interrupt.load(std::sync::atomic::Ordering::Relaxed);
-    let mut analysis = Analysis::new(&e.game, request.color, seed);
+    let mut analysis = Analysis::new(&e.game, request.color, seed, &e.search.tunables);
     // With interval 0 nothing is reported until the end.
     let slice = if request.interval.is_zero() {
         Duration::from_millis(100)
@@ -166,7 +166,7 @@ pub fn stream(
 fn snapshot(e: &mut Engine, args: &[String], dialect: Dialect) -> Reply {
     let request = request(e, args)?;
     let seed = e.rng.next_u64();
-    let mut analysis = Analysis::new(&e.game, request.color, seed);
+    let mut analysis = Analysis::new(&e.game, request.color, seed, &e.search.tunables);
     analysis.run_playouts(e.search.playouts, &|| false);
     let lines = analysis.lines();
     Ok(format_lines(e, &lines, dialect))

@@ -8,18 +8,18 @@ use crate::color::Color;
 use crate::game::{Action, Game};
 use crate::geometry::{Geometry, Topology, VertexError};
 use crate::gtp::engine::{
-    Engine, Handler, Player, Reply, arity, color_arg, command_names, errors::*, find_command,
-    float_arg, format_points, int_arg, sort_points,
+    Engine, Handler, Reply, arity, color_arg, command_names, errors::*, find_command, float_arg,
+    format_points, int_arg, sort_points,
 };
 use crate::gtp::parse;
 use crate::handicap;
-use crate::mcts::{self, Decision};
-use crate::ownership;
 use crate::point::{Move, Point};
 use crate::rules::Rules;
 use crate::score::format_points as format_score_points;
+use crate::search::dead_stones;
+use crate::search::time::{Clock, TimeSystem};
+use crate::search::{self, Decision, Player};
 use crate::sgf::{self, SetupStone, SgfGame, SgfMove};
-use crate::timecontrol::{Clock, TimeSystem};
 
 /// Every command the engine knows, in the order `list_commands` shows them.
 pub const COMMANDS: &[(&str, Handler)] = &[
@@ -228,40 +228,18 @@ fn play_v1(e: &mut Engine, args: &[String], c: Color) -> Reply {
 /// the fixed seed and no clock, so the answer depends on the position only.
 pub(crate) fn decide(e: &mut Engine, c: Color, deterministic: bool) -> Decision {
     let seed = if deterministic {
-        crate::movegen::REG_GENMOVE_SEED
+        crate::search::heuristic::REG_GENMOVE_SEED
     } else {
         e.rng.next_u64()
     };
-    match e.player {
-        Player::Random => Decision::Play(random_legal_move(&e.game, c, seed)),
-        Player::Heuristic => Decision::Play(crate::movegen::genmove(
-            &e.game,
-            c,
-            &mut crate::rng::Rng::new(seed),
-        )),
-        Player::Mcts => {
-            let mut params = e.search.clone();
-            if !deterministic && let Some(budget) = e.clock.budget(c, e.geo().num_points()) {
-                params.time = Some(params.time.map_or(budget, |t| t.min(budget)));
-            }
-            mcts::search(&e.game, c, &params, seed, &e.interrupt).decision
-        }
+    let mut params = e.search.clone();
+    if e.player == Player::Mcts
+        && !deterministic
+        && let Some(budget) = e.clock.budget(c, e.geo().num_points())
+    {
+        params.time = Some(params.time.map_or(budget, |t| t.min(budget)));
     }
-}
-
-/// A uniformly random legal move (superko included) that fills no own one-point eye, or a
-/// pass when there is none.
-fn random_legal_move(game: &Game, c: Color, seed: u64) -> Move {
-    let mut rng = crate::rng::Rng::new(seed);
-    let mut candidates: Vec<Point> = game.board().empties().to_vec();
-    candidates.sort();
-    while !candidates.is_empty() {
-        let p = candidates.swap_remove(rng.below(candidates.len()));
-        if !game.board().is_eye_shape(c, p) && game.is_legal(c, Move::Play(p)) {
-            return Move::Play(p);
-        }
-    }
-    Move::Pass
+    search::decide(&e.game, c, e.player, &params, seed, &e.interrupt)
 }
 
 fn genmove_common(e: &mut Engine, args: &[String], cleanup: bool) -> Reply {
@@ -276,7 +254,7 @@ fn genmove_common(e: &mut Engine, args: &[String], cleanup: bool) -> Reply {
         Decision::Play(m) => m,
     };
     if cleanup && m == Move::Pass {
-        m = cleanup_move(e, c).unwrap_or(Move::Pass);
+        m = search::cleanup_move(&e.game, c, &e.search.tunables).unwrap_or(Move::Pass);
     }
     // The chooser only returns legal moves; should that ever fail, passing keeps the game
     // going rather than failing a command the spec says never fails.
@@ -297,24 +275,6 @@ fn genmove(e: &mut Engine, args: &[String]) -> Reply {
 /// KGS's cleanup phase: like genmove, but no pass while dead opponent stones are left.
 fn kgs_genmove_cleanup(e: &mut Engine, args: &[String]) -> Reply {
     genmove_common(e, args, true)
-}
-
-/// A move that works on removing dead opponent stones: filling a liberty of a dead chain.
-fn cleanup_move(e: &Engine, c: Color) -> Option<Move> {
-    let board = e.game.board();
-    let status = ownership::status(board, e.game.to_move(), e.game.rules().suicide_allowed());
-    let mut targets: Vec<Point> = status
-        .dead
-        .iter()
-        .filter(|chain| board.get(chain[0]) == Some(c.other()))
-        .flat_map(|chain| board.liberties(chain[0]).collect::<Vec<_>>())
-        .collect();
-    targets.sort();
-    targets.dedup();
-    targets
-        .into_iter()
-        .map(Move::Play)
-        .find(|&m| e.game.is_legal(c, m))
 }
 
 fn reg_genmove(e: &mut Engine, args: &[String]) -> Reply {
@@ -451,11 +411,12 @@ fn kgs_time_settings(e: &mut Engine, args: &[String]) -> Reply {
     Ok(String::new())
 }
 
-fn status(e: &Engine) -> ownership::Status {
-    ownership::status(
+fn status(e: &Engine) -> dead_stones::LifeAndDeath {
+    dead_stones::estimate(
         e.game.board(),
         e.game.to_move(),
         e.game.rules().suicide_allowed(),
+        &e.search.tunables,
     )
 }
 
@@ -927,11 +888,12 @@ fn hash(e: &mut Engine, args: &[String]) -> Reply {
 /// Monte-Carlo ownership as a GoGui `dboard`: +1 Black's, -1 White's, top row first.
 fn ownership_board(e: &mut Engine, args: &[String]) -> Reply {
     arity(args, 0)?;
-    let own = ownership::ownership(
+    let own = dead_stones::ownership(
         e.game.board(),
         e.game.to_move(),
-        ownership::OWNERSHIP_PLAYOUTS,
-        ownership::OWNERSHIP_SEED,
+        dead_stones::OWNERSHIP_PLAYOUTS,
+        dead_stones::OWNERSHIP_SEED,
+        &e.search.tunables,
     );
     let geo = e.geo();
     let n = geo.size();

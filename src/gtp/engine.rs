@@ -12,12 +12,12 @@ use crate::color::Color;
 use crate::game::Game;
 use crate::geometry::{Geometry, VertexError};
 use crate::gtp::parse::{self, CommandLineErrorKind};
-use crate::mcts;
 use crate::point::{Move, Point};
 use crate::rng::Rng;
 use crate::rules::Rules;
+use crate::search::time::Clock;
+use crate::search::{self as mcts, Player};
 use crate::tactics::{Budget, ReadingStack};
-use crate::timecontrol::Clock;
 
 /// What a handler answers: the response text, or the failure message.
 pub type Reply = Result<String, String>;
@@ -57,17 +57,6 @@ pub struct Config {
     pub player: Player,
     /// What the tree search may spend (with `Player::Mcts`).
     pub search: mcts::Params,
-}
-
-/// How genmove chooses its move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Player {
-    /// Monte-Carlo tree search, with the heuristics as priors and playout policy.
-    Mcts,
-    /// The ladder-aware heuristics alone (`movegen`): instant, and much weaker.
-    Heuristic,
-    /// A uniformly random legal move that fills no own eye: a baseline for matches.
-    Random,
 }
 
 impl Default for Config {

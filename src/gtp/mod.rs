@@ -15,5 +15,6 @@ pub mod parse;
 pub mod reading;
 pub mod session;
 
-pub use engine::{Config, Engine, Player, Response};
+pub use crate::search::Player;
+pub use engine::{Config, Engine, Response};
 pub use session::run;

@@ -5,9 +5,9 @@
 use crate::color::Color;
 use crate::gtp::commands::current_board;
 use crate::gtp::engine::{Engine, Handler, Reply, arity, color_arg, errors::*, format_points};
-use crate::movegen::{self, Reason};
 use crate::point::{Move, Point};
 use crate::rng::Rng;
+use crate::search::heuristic::{self as movegen, Reason};
 use crate::tactics::{self, Outcome, ReadingStack, ladder_captures};
 
 pub const COMMANDS: &[(&str, Handler)] = &[
@@ -187,7 +187,7 @@ fn color_name(c: Color) -> &'static str {
 fn search(e: &mut Engine, args: &[String]) -> Reply {
     arity(args, 1)?;
     let c = color_arg(&args[0])?;
-    let r = crate::mcts::search(
+    let r = crate::search::search(
         &e.game,
         c,
         &e.search,
@@ -220,8 +220,8 @@ fn search(e: &mut Engine, args: &[String]) -> Reply {
         out.push(format!("VAR {}", var.join(" ")));
     }
     let best = match r.decision {
-        crate::mcts::Decision::Resign => "resign".to_string(),
-        crate::mcts::Decision::Play(m) => geo.format_move(m),
+        crate::search::Decision::Resign => "resign".to_string(),
+        crate::search::Decision::Play(m) => geo.format_move(m),
     };
     out.push(format!(
         "TEXT {} playouts in {:.2}s: {} {best} wins {:.1}%",

@@ -1,12 +1,18 @@
-//! Light random playouts: uniformly random legal moves that do not fill the mover's own
-//! one-point eyes, until two passes. The baseline for speed measurements and, later, for
-//! Monte-Carlo search.
+//! Playouts: games finished from a position with fast moves, until two passes.
+//!
+//! - [`random_move`]: uniformly random legal moves that do not fill the mover's own eyes,
+//!   the baseline for speed measurements;
+//! - [`policy_move`]: the tree search's playout policy, a little tactics and shape before
+//!   the random move (Pachi's "moggy" in miniature).
+//!
+//! Both refuse a capture that brings back a position of the playout ([`Recent`]).
 
 use crate::board::Board;
 use crate::color::Color;
-use crate::patterns;
 use crate::point::{Move, Point};
 use crate::rng::Rng;
+use crate::search::params::Tunables;
+use crate::search::patterns;
 
 /// How a playout ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -151,8 +157,8 @@ fn first_from_random_start(
 /// 1. capture an opponent chain in atari at or next to the last move;
 /// 2. save an own chain the last move put in atari: capture one of its attackers in atari,
 ///    or extend at its liberty when that gives it at least two liberties;
-/// 3. with probability `Tunables::pattern_reply_percent`, a move around the last one that fits a 3x3
-///    shape pattern (`patterns`);
+/// 3. with probability `t.pattern_reply_percent`, a move around the last one that fits a
+///    3x3 shape pattern (`patterns`);
 /// 4. a random legal move.
 ///
 /// Moves of steps 3 and 4 fill no own eye shape and put no chain of two or more stones in
@@ -166,6 +172,7 @@ pub fn policy_move(
     last: Option<Point>,
     rng: &mut Rng,
     recent: &Recent,
+    t: &Tunables,
 ) -> Move {
     let playable = |p: Point| match board.playout_candidate(c, p) {
         None => false,
@@ -219,7 +226,7 @@ pub fn policy_move(
     // 3. Usually a shape reply next to the last move (a MoGo 3x3 pattern): fights stay
     // local and get answered as players answer them.
     if let Some(last) = last
-        && rng.below(100) < crate::mcts::tunables().pattern_reply_percent
+        && rng.below(100) < t.pattern_reply_percent
     {
         let mut near = [Point::from_index(0); 8];
         let mut count = 0;
@@ -256,9 +263,10 @@ pub fn policy_playout(
     to_move: Color,
     rng: &mut Rng,
     recent: &mut Recent,
+    t: &Tunables,
 ) -> PlayoutEnd {
     play_out(board, to_move, recent, |b, c, last, recent| {
-        policy_move(b, c, last, rng, recent)
+        policy_move(b, c, last, rng, recent, t)
     })
 }
 

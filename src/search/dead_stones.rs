@@ -1,5 +1,5 @@
-//! Who owns each point, estimated by random playouts, and the dead-stone and seki estimates
-//! built on it (for `final_status_list`, `final_score` and cleanup play).
+//! Dead stones and seki at the end of a game (for `final_status_list`, `final_score`, cleanup
+//! play and the tree search's pass), estimated from who owns each point after playouts.
 //!
 //! The estimate is Monte-Carlo: play many playouts (with the simple tactics of
 //! `playout::policy_move`, so walls defend themselves) from the position and count, for
@@ -11,9 +11,10 @@
 
 use crate::board::Board;
 use crate::color::Color;
-use crate::playout::{Recent, policy_playout};
 use crate::point::{Move, Point};
 use crate::rng::Rng;
+use crate::search::params::Tunables;
+use crate::search::playout::{Recent, policy_playout};
 
 /// Playouts per estimate: enough that a chain's ownership is known to about ±0.05.
 pub const OWNERSHIP_PLAYOUTS: usize = 400;
@@ -27,7 +28,13 @@ pub const OWNERSHIP_SEED: u64 = 0x0afe_5eed;
 
 /// For each point, the mean of +1 (Black owns it at the end of a playout) and -1 (White
 /// does) over `playouts` policy playouts starting with `to_move`. Neutral points count 0.
-pub fn ownership(board: &Board, to_move: Color, playouts: usize, seed: u64) -> Vec<f64> {
+pub fn ownership(
+    board: &Board,
+    to_move: Color,
+    playouts: usize,
+    seed: u64,
+    t: &Tunables,
+) -> Vec<f64> {
     let n = board.geometry().num_points();
     let mut totals = vec![0i64; n];
     let mut rng = Rng::new(seed);
@@ -36,7 +43,7 @@ pub fn ownership(board: &Board, to_move: Color, playouts: usize, seed: u64) -> V
     let playouts = playouts.max(1);
     for _ in 0..playouts {
         scratch.clone_from(board);
-        policy_playout(&mut scratch, to_move, &mut rng, &mut recent);
+        policy_playout(&mut scratch, to_move, &mut rng, &mut recent, t);
         for p in board.geometry().points() {
             totals[p.index()] += owner_at_end(&scratch, p);
         }
@@ -89,23 +96,29 @@ pub fn chains(board: &Board) -> Vec<Vec<Point>> {
 
 /// Life-and-death status of every chain at the end of a game.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct Status {
+pub struct LifeAndDeath {
     pub alive: Vec<Vec<Point>>,
     pub dead: Vec<Vec<Point>>,
     pub seki: Vec<Vec<Point>>,
 }
 
-impl Status {
+impl LifeAndDeath {
     /// Every dead stone, for scoring.
     pub fn dead_stones(&self) -> Vec<Point> {
         self.dead.iter().flatten().copied().collect()
     }
 }
 
-/// Estimates which chains are alive, dead or in seki.
-pub fn status(board: &Board, to_move: Color, suicide_allowed: bool) -> Status {
-    let own = ownership(board, to_move, OWNERSHIP_PLAYOUTS, OWNERSHIP_SEED);
-    let mut status = Status::default();
+/// Estimates which chains are alive, dead or in seki, `to_move` moving first in the
+/// playouts.
+pub fn estimate(
+    board: &Board,
+    to_move: Color,
+    suicide_allowed: bool,
+    t: &Tunables,
+) -> LifeAndDeath {
+    let own = ownership(board, to_move, OWNERSHIP_PLAYOUTS, OWNERSHIP_SEED, t);
+    let mut status = LifeAndDeath::default();
     for chain in chains(board) {
         let Some(c) = board.get(chain[0]) else {
             continue;
@@ -189,7 +202,7 @@ mod tests {
             X X O . . . . . .
             X O O . . . . . .",
         );
-        let s = status(&b, Color::Black, false);
+        let s = estimate(&b, Color::Black, false, &Tunables::default());
         let mut dead: Vec<String> = s
             .dead_stones()
             .iter()
@@ -216,7 +229,7 @@ mod tests {
         assert!(in_seki(&b, g.parse_point("A2").unwrap(), false));
         assert!(in_seki(&b, g.parse_point("B1").unwrap(), false));
         assert!(!in_seki(&b, g.parse_point("A3").unwrap(), false));
-        let s = status(&b, Color::Black, false);
+        let s = estimate(&b, Color::Black, false, &Tunables::default());
         assert_eq!(s.seki.len(), 2);
         assert!(s.dead.is_empty());
     }

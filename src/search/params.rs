@@ -1,0 +1,214 @@
+//! What a search may spend ([`Params`]) and the weights it decides with ([`Tunables`]).
+//!
+//! Both are plain values handed to the search by its caller: nothing in the search reads a
+//! global, so two searches with different weights can run side by side (a tuning match in
+//! one process, a test with its own weights).
+
+use std::time::Duration;
+
+/// The search's weights, with their defaults and one comment each. Priors are virtual
+/// (visits, wins) every child of the tree starts with.
+///
+/// `SHICHO_TUNE=name=value,...` overrides them for tuning matches ([`Tunables::from_env`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Tunables {
+    /// Simulations through a leaf before it gets children of its own.
+    pub expand_visits: u32,
+    /// Visits at which a child's own statistics weigh as much as its RAVE statistics.
+    pub rave_equiv: f32,
+    /// Every child starts with this many virtual visits at a 50% win rate.
+    pub prior_even: f32,
+    /// Extra virtual wins for capturing one stone, and more than one.
+    pub prior_capture_one: f32,
+    pub prior_capture_many: f32,
+    /// Extra virtual wins for saving an own chain in atari (the extension gets 2+ liberties).
+    pub prior_save: f32,
+    /// Extra virtual losses for a self-atari that captures nothing.
+    pub prior_self_atari: f32,
+    /// Extra virtual wins at Manhattan distance 1 and 2 from the last move.
+    pub prior_near_last: [f32; 2],
+    /// Extra virtual losses for extending into a working ladder; extra virtual wins for an
+    /// atari whose ladder works.
+    pub prior_ladder: f32,
+    /// Extra virtual wins for a move that fits a 3x3 shape pattern.
+    pub prior_pattern: f32,
+    /// Extra virtual losses for the first two lines far from any stone (plane boards only).
+    pub prior_empty_edge: f32,
+    /// Extra virtual wins at the root for the heuristics' tactical choice (capture, save,
+    /// ladder or net attack, defence read out).
+    pub prior_heuristic: f32,
+    /// How often a playout answers the last move with a 3x3 pattern reply (percent).
+    pub pattern_reply_percent: usize,
+}
+
+impl Default for Tunables {
+    fn default() -> Tunables {
+        Tunables {
+            expand_visits: 8,
+            rave_equiv: 3500.0,
+            prior_even: 10.0,
+            prior_capture_one: 15.0,
+            prior_capture_many: 30.0,
+            prior_save: 20.0,
+            prior_self_atari: 10.0,
+            prior_near_last: [12.0, 8.0],
+            prior_ladder: 20.0,
+            prior_pattern: 10.0,
+            prior_empty_edge: 10.0,
+            prior_heuristic: 40.0,
+            pattern_reply_percent: 90,
+        }
+    }
+}
+
+/// How a `SHICHO_TUNE` value sets its field: most take one number, `prior_near_last` two
+/// (`a/b`).
+enum Setter {
+    One(fn(&mut Tunables, f32)),
+    Two(fn(&mut Tunables, f32, f32)),
+}
+
+use Setter::{One, Two};
+
+/// Every name `SHICHO_TUNE` understands. A value is clamped where a field has a range.
+const SETTERS: &[(&str, Setter)] = &[
+    (
+        "expand_visits",
+        One(|t, v| t.expand_visits = v.max(1.0) as u32),
+    ),
+    ("rave_equiv", One(|t, v| t.rave_equiv = v.max(1.0))),
+    ("prior_even", One(|t, v| t.prior_even = v.max(1.0))),
+    ("prior_capture_one", One(|t, v| t.prior_capture_one = v)),
+    ("prior_capture_many", One(|t, v| t.prior_capture_many = v)),
+    ("prior_save", One(|t, v| t.prior_save = v)),
+    ("prior_self_atari", One(|t, v| t.prior_self_atari = v)),
+    ("prior_ladder", One(|t, v| t.prior_ladder = v)),
+    ("prior_pattern", One(|t, v| t.prior_pattern = v)),
+    ("prior_empty_edge", One(|t, v| t.prior_empty_edge = v)),
+    ("prior_heuristic", One(|t, v| t.prior_heuristic = v)),
+    (
+        "pattern_reply_percent",
+        One(|t, v| t.pattern_reply_percent = v.clamp(0.0, 100.0) as usize),
+    ),
+    ("prior_near_last", Two(|t, a, b| t.prior_near_last = [a, b])),
+];
+
+impl Tunables {
+    /// The defaults with `name=value` overrides (comma separated; `prior_near_last` takes
+    /// `a/b`). Unknown names and bad values are reported and ignored.
+    pub fn with_overrides(text: &str) -> Tunables {
+        let mut t = Tunables::default();
+        for item in text.split(',').map(str::trim).filter(|i| !i.is_empty()) {
+            let applied = item.split_once('=').is_some_and(|(name, value)| {
+                let name = name.trim();
+                match SETTERS.iter().find(|(n, _)| *n == name) {
+                    Some((_, One(set))) => value.trim().parse().map(|v| set(&mut t, v)).is_ok(),
+                    Some((_, Two(set))) => match value.split_once('/') {
+                        Some((a, b)) => match (a.parse(), b.parse()) {
+                            (Ok(a), Ok(b)) => {
+                                set(&mut t, a, b);
+                                true
+                            }
+                            _ => false,
+                        },
+                        None => false,
+                    },
+                    None => false,
+                }
+            });
+            if !applied {
+                log::warn!("SHICHO_TUNE: ignoring '{item}'");
+            }
+        }
+        t
+    }
+
+    /// The defaults, or `SHICHO_TUNE`'s overrides when that variable is set.
+    pub fn from_env() -> Tunables {
+        match std::env::var("SHICHO_TUNE") {
+            Ok(text) => {
+                let t = Tunables::with_overrides(&text);
+                log::info!("tunables: {t:?}");
+                t
+            }
+            Err(_) => Tunables::default(),
+        }
+    }
+}
+
+/// What the search may spend and how it decides.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Params {
+    /// Simulations per move at most.
+    pub playouts: usize,
+    /// Wall-clock limit per move, if any (the clock's budget when a time control is set).
+    pub time: Option<Duration>,
+    /// Resign when the best move wins less often than this (0 never resigns).
+    pub resign_below: f64,
+    /// Threads, each searching its own tree (root parallelism).
+    pub threads: usize,
+    /// The weights of the tree, its priors and its playouts.
+    pub tunables: Tunables,
+}
+
+impl Default for Params {
+    fn default() -> Params {
+        Params {
+            playouts: 20_000,
+            time: None,
+            resign_below: 0.1,
+            threads: 1,
+            tunables: Tunables::default(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn overrides_set_their_fields_and_bad_items_change_nothing() {
+        let t = Tunables::with_overrides(
+            " rave_equiv = 1000 ,prior_near_last=3/4,expand_visits=0,nonsense=1,prior_save=x,\
+             pattern_reply_percent=250,prior_near_last=5",
+        );
+        let want = Tunables {
+            rave_equiv: 1000.0,
+            prior_near_last: [3.0, 4.0],
+            expand_visits: 1,
+            pattern_reply_percent: 100,
+            ..Tunables::default()
+        };
+        assert_eq!(t, want);
+        assert_eq!(Tunables::with_overrides(""), Tunables::default());
+    }
+
+    #[test]
+    fn every_field_has_a_name() {
+        let all = SETTERS
+            .iter()
+            .map(|(name, setter)| match setter {
+                One(_) => format!("{name}=2"),
+                Two(_) => format!("{name}=2/2"),
+            })
+            .collect::<Vec<_>>()
+            .join(",");
+        let t = Tunables::with_overrides(&all);
+        let d = Tunables::default();
+        // Each field differs from its default once set to 2.
+        assert_ne!(t.expand_visits, d.expand_visits);
+        assert_ne!(t.rave_equiv, d.rave_equiv);
+        assert_ne!(t.prior_even, d.prior_even);
+        assert_ne!(t.prior_capture_one, d.prior_capture_one);
+        assert_ne!(t.prior_capture_many, d.prior_capture_many);
+        assert_ne!(t.prior_save, d.prior_save);
+        assert_ne!(t.prior_self_atari, d.prior_self_atari);
+        assert_ne!(t.prior_near_last, d.prior_near_last);
+        assert_ne!(t.prior_ladder, d.prior_ladder);
+        assert_ne!(t.prior_pattern, d.prior_pattern);
+        assert_ne!(t.prior_empty_edge, d.prior_empty_edge);
+        assert_ne!(t.prior_heuristic, d.prior_heuristic);
+        assert_ne!(t.pattern_reply_percent, d.pattern_reply_percent);
+    }
+}

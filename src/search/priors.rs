@@ -1,0 +1,120 @@
+//! Priors: the virtual visits and wins a child of the tree starts with, from what a player
+//! sees at a glance (captures, saves, ladders, shape, nearness to the last move, the empty
+//! edge). Their weights are [`Tunables`]' `prior_*` fields.
+
+use crate::board::Board;
+use crate::color::Color;
+use crate::geometry::Topology;
+use crate::point::{Move, Point};
+use crate::search::params::Tunables;
+use crate::search::patterns;
+use crate::tactics::{ladder_attack, ladder_escape};
+
+/// Prior (virtual visits, virtual wins) of `c` playing at `p` on `board`, `last` being
+/// the point of the last move.
+pub(crate) fn priors(
+    board: &Board,
+    c: Color,
+    p: Point,
+    last: Option<Point>,
+    t: &Tunables,
+) -> (f32, f32) {
+    let geo = board.geometry();
+    let mut visits = t.prior_even;
+    let mut wins = t.prior_even / 2.0;
+    // Captures and saves.
+    let mut captured = 0;
+    let mut saves = false;
+    let mut ataris = None;
+    for &q in geo.neighbours(p) {
+        match board.get(q) {
+            Some(x) if x != c && board.liberty_count(q) == 1 => captured += board.chain_len(q),
+            Some(x) if x == c && board.liberty_count(q) == 1 => saves = true,
+            Some(x) if x != c && board.liberty_count(q) == 2 => ataris = Some(q),
+            _ => {}
+        }
+    }
+    let libs_after = board.liberties_after(c, p);
+    // Ladders, read out: an escape into a working ladder is a wasted move, an atari that the
+    // ladder turns into a capture is nearly one.
+    if saves && libs_after == Some(2) {
+        let mut after = board.clone();
+        after.play_unchecked(c, Move::Play(p));
+        if ladder_attack(&after, p).0.succeeds() {
+            visits += t.prior_ladder;
+        }
+    } else if let (Some(target), Some(libs)) = (ataris, libs_after)
+        && libs >= 2
+    {
+        let mut after = board.clone();
+        after.play_unchecked(c, Move::Play(p));
+        if after.liberty_count(target) == 1 && !ladder_escape(&after, target).0.succeeds() {
+            visits += t.prior_ladder;
+            wins += t.prior_ladder;
+        }
+    }
+    match libs_after {
+        None => {
+            let bonus = if captured > 1 {
+                t.prior_capture_many
+            } else {
+                t.prior_capture_one
+            };
+            visits += bonus;
+            wins += bonus;
+        }
+        Some(libs) => {
+            if saves && libs >= 2 {
+                visits += t.prior_save;
+                wins += t.prior_save;
+            }
+            if libs == 1 {
+                visits += t.prior_self_atari;
+            }
+        }
+    }
+    if patterns::matches(board, p) {
+        visits += t.prior_pattern;
+        wins += t.prior_pattern;
+    }
+    // Locality.
+    if let Some(l) = last {
+        let (px, py) = geo.xy(p);
+        let (lx, ly) = geo.xy(l);
+        let d = px.abs_diff(lx) + py.abs_diff(ly);
+        if (1..=2).contains(&d) {
+            let bonus = t.prior_near_last[d - 1];
+            visits += bonus;
+            wins += bonus;
+        }
+    }
+    // The first two lines are rarely right far from everything.
+    if geo.topology() == Topology::Plane {
+        let (x, y) = geo.xy(p);
+        let n = geo.size();
+        let line = x.min(y).min(n - 1 - x).min(n - 1 - y);
+        if line <= 1 && n >= 9 && !stone_within(board, p, 2) {
+            visits += t.prior_empty_edge;
+        }
+    }
+    (visits, wins)
+}
+
+/// Whether some stone lies within Manhattan distance `d` of `p` (no wrapping needed: only
+/// used on planes).
+fn stone_within(board: &Board, p: Point, d: usize) -> bool {
+    let geo = board.geometry();
+    let (px, py) = geo.xy(p);
+    let n = geo.size();
+    for y in py.saturating_sub(d)..=(py + d).min(n - 1) {
+        for x in px.saturating_sub(d)..=(px + d).min(n - 1) {
+            if px.abs_diff(x) + py.abs_diff(y) <= d
+                && let Some(q) = geo.point(x, y)
+                && board.get(q).is_some()
+            {
+                return true;
+            }
+        }
+    }
+    false
+}
