@@ -14,7 +14,7 @@ use std::thread;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use shicho::Rng;
-use shicho::gtp::engine::command_names;
+use shicho::gtp::command_names;
 
 /// How long one session may take before the engine counts as hung (debug build, shared
 /// machine: generous).

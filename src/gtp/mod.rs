@@ -1,20 +1,29 @@
 //! The Go Text Protocol, version 2.
 //!
-//! - `parse` turns raw input lines into command lines and GTP entities; it knows nothing
-//!   about what the commands mean.
-//! - `engine` holds the state, frames responses and dispatches through the command table.
-//! - `commands` implements the standard commands and their common extensions; `reading`
-//!   GNU Go's tactical commands and the analyze commands on reading and move choice.
-//! - `analyze` streams live analysis (`lz-analyze`, `kata-analyze`, `analyze`).
-//! - `session` runs the read-answer loop on stdin/stdout with interrupt support.
+//! A line travels one way through these files:
+//! `session` (reads lines, watches for GoGui's interrupt) -> `engine` (parses with `parse`,
+//! looks the command up, frames the reply with `response`) -> `commands/*` (one file per
+//! family of commands) -> `state` (the game, clocks, reading stack; its methods keep its
+//! invariants) -> the rules core and the search. Failures are [`GtpError`]s, whose
+//! `Display` is the text after `?`.
 
-pub mod analyze;
-pub mod commands;
-pub mod engine;
+mod commands;
+mod engine;
+mod error;
 pub mod parse;
-pub mod reading;
-pub mod session;
+mod response;
+mod session;
+mod state;
+
+pub use engine::Engine;
+pub use error::GtpError;
+pub use response::{Reply, Response, frame};
+pub use session::run;
+pub use state::Config;
 
 pub use crate::search::Player;
-pub use engine::{Config, Engine, Response};
-pub use session::run;
+
+/// Every command the Go engine knows, in the order `list_commands` shows them.
+pub fn command_names() -> impl Iterator<Item = &'static str> {
+    commands::GO.names()
+}

@@ -12,8 +12,10 @@ use std::sync::mpsc;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::thread;
 
-use crate::gtp::engine::{Engine, errors::SYNTAX_ERROR, frame};
+use crate::gtp::engine::Engine;
+use crate::gtp::error::GtpError;
 use crate::gtp::parse;
+use crate::gtp::response::{Response, frame};
 
 /// Longest line kept. A longer line whose command goes on past it is answered with a syntax
 /// error (carrying its id) rather than half executed; a full 25x25 game sent by
@@ -165,8 +167,8 @@ pub fn run(
                 let id = parse::preprocess(&prefix)
                     .and_then(|l| parse::parse_command_line(&l).ok())
                     .and_then(|c| c.id);
-                Some(crate::gtp::engine::Response {
-                    text: frame(id.as_deref(), Err(SYNTAX_ERROR.into())),
+                Some(Response {
+                    text: frame(id.as_deref(), &Err(GtpError::Syntax)),
                     quit: false,
                 })
             }

@@ -26,15 +26,8 @@ use nom::multi::{many0, many1};
 use nom::sequence::{preceded, terminated};
 use nom::{IResult, Parser};
 
-use super::{Collection, GameTree, Node, Property, SgfError};
-
-/// How deeply variations may nest (after single variations are folded into their parent).
-///
-/// The derived `Clone`, `PartialEq` and `Debug` of the tree types, and dropping them, recurse
-/// once per level; this bound keeps them well inside a 2 MiB thread stack even in debug
-/// builds.
-/// Real files branch a few dozen levels deep at most.
-pub const MAX_VARIATION_DEPTH: usize = 1000;
+use crate::sgf::error::SgfError;
+use crate::sgf::tree::{Collection, GameTree, MAX_VARIATION_DEPTH, Node, Property};
 
 /// `ws = *white-space`, which the spec allows between any two tokens.
 ///

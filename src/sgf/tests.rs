@@ -3,6 +3,7 @@
 use proptest::prelude::*;
 
 use super::*;
+use crate::color::Color;
 
 fn game(text: &str) -> Result<SgfGame, SgfError> {
     SgfGame::from_collection(&parse_collection(text)?)
@@ -281,7 +282,7 @@ fn game_strategy() -> impl Strategy<Value = SgfGame> {
     (2usize..=25).prop_flat_map(|size| {
         let info = (
             proptest::option::of(real_strategy()),
-            proptest::option::of(0..=crate::gtp::parse::MAX_INT),
+            proptest::option::of(0..=MAX_NUMBER),
             proptest::option::of(prop_oneof![Just(Color::Black), Just(Color::White)]),
             proptest::option::of(real_strategy()),
             proptest::collection::vec(proptest::option::of(text_strategy()), 12),

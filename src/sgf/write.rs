@@ -1,7 +1,7 @@
 //! [`SgfGame`] -> SGF FF[4] text.
 
-use super::{SetupStone, SgfGame, point_text};
 use crate::color::Color;
+use crate::sgf::game::{SetupStone, SgfGame, point_text};
 
 /// Moves per line, to keep lines short enough for text tools and mail.
 const MOVES_PER_LINE: usize = 10;

@@ -1,5 +1,6 @@
-//! Live analysis for Sabaki and Lizzie-style front ends: `lz-analyze`, `kata-analyze` and
-//! Sabaki's own `analyze`.
+//! Analysis commands: the heuristics' move and why (`shicho-explain`), a tree search shown
+//! as GoGui graphics (`shicho-search`), and live analysis for Sabaki and Lizzie-style front
+//! ends (`lz-analyze`, `kata-analyze` and Sabaki's own `analyze`).
 //!
 //! `lz-analyze [COLOUR] [INTERVAL] [interval N] [other KEY VALUE pairs, ignored]` answers `=`
 //! at once, then every INTERVAL centiseconds one line of `info` groups, one per root move:
@@ -7,21 +8,112 @@
 //! with the usual empty line as soon as any new input arrives. Win rates are for the side
 //! analysed: ten-thousandths for `lz-analyze` and `analyze` (which Sabaki reads as integers),
 //! fractions for `kata-analyze`. The search is the engine's tree search, run without limit
-//! until stopped.
+//! until stopped ([`stream`]); called in process without a stream, the commands run the
+//! engine's usual number of simulations and answer one report.
 
 use std::io::{self, Write};
+use std::sync::atomic::Ordering;
 use std::time::Duration;
 
 use crate::color::Color;
-use crate::gtp::engine::{Engine, Handler, Reply, errors::SYNTAX_ERROR};
+use crate::gtp::commands::args::{arity, color};
+use crate::gtp::commands::table::{Command, command};
+use crate::gtp::error::GtpError;
 use crate::gtp::parse;
-use crate::search::{Analysis, AnalysisLine};
+use crate::gtp::response::Reply;
+use crate::gtp::state::State;
+use crate::point::Move;
+use crate::rng::Rng;
+use crate::search::heuristic::{self, Reason};
+use crate::search::{self, Analysis, AnalysisLine, Decision};
 
-pub const COMMANDS: &[(&str, Handler)] = &[
-    ("analyze", |e, a| snapshot(e, a, Dialect::Integer)),
-    ("lz-analyze", |e, a| snapshot(e, a, Dialect::Integer)),
-    ("kata-analyze", |e, a| snapshot(e, a, Dialect::Float)),
+pub const COMMANDS: &[Command<State>] = &[
+    command("shicho-explain", explain),
+    command("shicho-search", shicho_search),
+    command("analyze", |s, a| snapshot(s, a, Dialect::Integer)),
+    command("lz-analyze", |s, a| snapshot(s, a, Dialect::Integer)),
+    command("kata-analyze", |s, a| snapshot(s, a, Dialect::Float)),
 ];
+
+/// The engine's move for `c` (the genmove choice) and the reason, as GoGui graphics.
+fn explain(s: &mut State, args: &[String]) -> Reply {
+    arity(args, 1)?;
+    let c = color(&args[0])?;
+    let choice = heuristic::choose(s.game(), c, &mut Rng::new(heuristic::REG_GENMOVE_SEED));
+    let reason = match choice.reason {
+        Reason::Capture => "capture a chain in atari",
+        Reason::Save => "save a chain in atari",
+        Reason::Attack => "attack: the atari works (ladder or net)",
+        Reason::Defend => "defend a chain that could be captured",
+        Reason::Shape => "shape and territory",
+        Reason::Pass => "nothing useful left: pass",
+    };
+    let mv = s.geo().format_move(choice.mv);
+    Ok(match choice.mv {
+        Move::Play(_) => format!("TRIANGLE {mv}\nTEXT {} {mv}: {reason}", color_name(c)),
+        Move::Pass => format!("TEXT {} passes: {reason}", color_name(c)),
+    })
+}
+
+fn color_name(c: Color) -> &'static str {
+    match c {
+        Color::Black => "Black",
+        Color::White => "White",
+    }
+}
+
+/// `shicho-search C`: a tree search for `c` (deterministic seed, the engine's playouts) shown
+/// as GoGui graphics: win rates (percent) on the most visited moves, the principal
+/// variation, and a summary line.
+fn shicho_search(s: &mut State, args: &[String]) -> Reply {
+    arity(args, 1)?;
+    let c = color(&args[0])?;
+    let interrupt = s.interrupt_flag();
+    let r = search::search(
+        s.game(),
+        c,
+        s.params(),
+        heuristic::REG_GENMOVE_SEED,
+        &interrupt,
+    );
+    let geo = s.geo();
+    let labels: Vec<String> = r
+        .candidates
+        .iter()
+        .filter(|k| k.visits > 0 && k.mv != Move::Pass)
+        .take(10)
+        .map(|k| format!("{} {:.0}", geo.format_move(k.mv), k.winrate * 100.0))
+        .collect();
+    let mut colour = c;
+    let mut var = Vec::new();
+    for &m in &r.pv {
+        var.push(format!(
+            "{} {}",
+            colour.letter().to_ascii_lowercase(),
+            geo.format_move(m)
+        ));
+        colour = colour.other();
+    }
+    let mut out = Vec::new();
+    if !labels.is_empty() {
+        out.push(format!("LABEL {}", labels.join(" ")));
+    }
+    if !var.is_empty() {
+        out.push(format!("VAR {}", var.join(" ")));
+    }
+    let best = match r.decision {
+        Decision::Resign => "resign".to_string(),
+        Decision::Play(m) => geo.format_move(m),
+    };
+    out.push(format!(
+        "TEXT {} playouts in {:.2}s: {} {best} wins {:.1}%",
+        r.playouts,
+        r.elapsed.as_secs_f64(),
+        color_name(c),
+        r.winrate * 100.0
+    ));
+    Ok(out.join("\n"))
+}
 
 /// How win rates are written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -50,9 +142,9 @@ struct Request {
 /// Default report interval when none is given (Sabaki sends 50 centiseconds).
 const DEFAULT_INTERVAL_CS: u32 = 100;
 
-fn request(e: &Engine, args: &[String]) -> Result<Request, String> {
+fn request(s: &State, args: &[String]) -> Result<Request, GtpError> {
     let mut rest = args;
-    let mut color = e.game.to_move();
+    let mut color = s.game().to_move();
     if let Some(first) = rest.first()
         && let Ok(c) = parse::parse_color(first)
     {
@@ -69,11 +161,11 @@ fn request(e: &Engine, args: &[String]) -> Result<Request, String> {
     // Key-value pairs: `interval` is understood, the others (minmoves, avoid, ownership...)
     // are accepted and ignored.
     if !rest.len().is_multiple_of(2) {
-        return Err(SYNTAX_ERROR.into());
+        return Err(GtpError::Syntax);
     }
     for pair in rest.chunks(2) {
         if pair[0] == "interval" {
-            interval = parse::parse_int(&pair[1]).map_err(|_| SYNTAX_ERROR.to_string())?;
+            interval = parse::parse_int(&pair[1])?;
         }
     }
     Ok(Request {
@@ -83,8 +175,8 @@ fn request(e: &Engine, args: &[String]) -> Result<Request, String> {
 }
 
 /// The `info` groups of one report, on one line.
-pub fn format_lines(e: &Engine, lines: &[AnalysisLine], dialect: Dialect) -> String {
-    let geo = e.geo();
+fn format_lines(s: &State, lines: &[AnalysisLine], dialect: Dialect) -> String {
+    let geo = s.geo();
     let value = |x: f64| match dialect {
         Dialect::Integer => format!("{}", (x.clamp(0.0, 1.0) * 10000.0).round() as i64),
         Dialect::Float => format!("{:.6}", x.clamp(0.0, 1.0)),
@@ -118,23 +210,23 @@ pub fn format_lines(e: &Engine, lines: &[AnalysisLine], dialect: Dialect) -> Str
 /// # Errors
 /// Writing to `out` failed.
 pub fn stream(
-    e: &mut Engine,
+    s: &mut State,
     id: Option<&str>,
     args: &[String],
     dialect: Dialect,
     out: &mut dyn Write,
     stop: &dyn Fn() -> bool,
-) -> io::Result<Result<(), String>> {
-    let request = match request(e, args) {
+) -> io::Result<Result<(), GtpError>> {
+    let request = match request(s, args) {
         Ok(r) => r,
-        Err(message) => return Ok(Err(message)),
+        Err(error) => return Ok(Err(error)),
     };
     writeln!(out, "={}", id.unwrap_or(""))?;
     out.flush()?;
-    let seed = e.rng.next_u64();
-    let interrupt = e.interrupt_flag();
-    let stop_now = || stop() || interrupt.load(std::sync::atomic::Ordering::Relaxed);
-    let mut analysis = Analysis::new(&e.game, request.color, seed, &e.search.tunables);
+    let seed = s.next_seed();
+    let interrupt = s.interrupt_flag();
+    let stop_now = || stop() || interrupt.load(Ordering::Relaxed);
+    let mut analysis = Analysis::new(s.game(), request.color, seed, &s.params().tunables);
     // With interval 0 nothing is reported until the end.
     let slice = if request.interval.is_zero() {
         Duration::from_millis(100)
@@ -146,14 +238,14 @@ pub fn stream(
         if !request.interval.is_zero() && !stop_now() {
             let lines = analysis.lines();
             if !lines.is_empty() {
-                writeln!(out, "{}", format_lines(e, &lines, dialect))?;
+                writeln!(out, "{}", format_lines(s, &lines, dialect))?;
                 out.flush()?;
             }
         }
     }
     let lines = analysis.lines();
     if !lines.is_empty() {
-        writeln!(out, "{}", format_lines(e, &lines, dialect))?;
+        writeln!(out, "{}", format_lines(s, &lines, dialect))?;
     }
     out.write_all(b"\n")?;
     out.flush()?;
@@ -163,26 +255,34 @@ pub fn stream(
 
 /// Without a stream to write to (an in-process caller), an analysis command runs the
 /// engine's usual number of simulations and answers one report.
-fn snapshot(e: &mut Engine, args: &[String], dialect: Dialect) -> Reply {
-    let request = request(e, args)?;
-    let seed = e.rng.next_u64();
-    let mut analysis = Analysis::new(&e.game, request.color, seed, &e.search.tunables);
-    analysis.run_playouts(e.search.playouts, &|| false);
+fn snapshot(s: &mut State, args: &[String], dialect: Dialect) -> Reply {
+    let request = request(s, args)?;
+    let seed = s.next_seed();
+    let mut analysis = Analysis::new(s.game(), request.color, seed, &s.params().tunables);
+    analysis.run_playouts(s.params().playouts, &|| false);
     let lines = analysis.lines();
-    Ok(format_lines(e, &lines, dialect))
+    Ok(format_lines(s, &lines, dialect))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::gtp::Config;
+    use crate::gtp::commands::GO;
+    use crate::gtp::state::Config;
+
+    fn state() -> State {
+        State::new(
+            &Config {
+                size: 9,
+                ..Config::default()
+            },
+            &GO,
+        )
+    }
 
     #[test]
     fn reports_moves_with_pvs_and_stops_on_input() {
-        let mut e = Engine::new(Config {
-            size: 9,
-            ..Config::default()
-        });
+        let mut s = state();
         let mut out = Vec::new();
         let calls = std::cell::Cell::new(0);
         let stop = || {
@@ -190,7 +290,7 @@ mod tests {
             calls.get() > 200
         };
         let args: Vec<String> = ["b", "5"].iter().map(|s| s.to_string()).collect();
-        let r = stream(&mut e, Some("3"), &args, Dialect::Integer, &mut out, &stop).unwrap();
+        let r = stream(&mut s, Some("3"), &args, Dialect::Integer, &mut out, &stop).unwrap();
         assert_eq!(r, Ok(()));
         let text = String::from_utf8(out).unwrap();
         assert!(text.starts_with("=3\ninfo move "), "{text}");
@@ -207,14 +307,11 @@ mod tests {
 
     #[test]
     fn bad_arguments_are_a_syntax_error() {
-        let e = Engine::new(Config {
-            size: 9,
-            ..Config::default()
-        });
+        let s = state();
         let args: Vec<String> = ["b", "50", "interval"]
             .iter()
             .map(|s| s.to_string())
             .collect();
-        assert!(request(&e, &args).is_err());
+        assert!(request(&s, &args).is_err());
     }
 }

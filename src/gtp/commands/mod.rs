@@ -1,0 +1,42 @@
+//! The commands, one file per family, and the Go engine's table ([`GO`]).
+//!
+//! A handler takes the [`State`] and the arguments and returns a [`Reply`]
+//! (`crate::gtp::response`): the text, or a [`GtpError`](crate::gtp::error::GtpError) whose
+//! `Display` is the error text. It checks every argument before it changes anything, and
+//! changes the state only through the state's methods.
+//!
+//! To add a command: write its handler in its family's file and add a row to that family's
+//! `COMMANDS`; `list_commands`, `known_command` and dispatch follow. If GoGui should offer
+//! it, add a line to `gogui::ANALYZE_COMMANDS`.
+
+pub mod admin;
+pub mod analyze;
+pub mod args;
+pub mod gnugo;
+pub mod gogui;
+pub mod observe;
+pub mod play;
+pub mod rules;
+pub mod score;
+pub mod setup;
+pub mod sgf;
+pub mod table;
+pub mod time;
+
+use crate::gtp::commands::table::Table;
+use crate::gtp::state::State;
+
+/// The Go engine's commands, in the order `list_commands` shows them.
+pub static GO: Table<State> = Table::new(&[
+    admin::COMMANDS,
+    setup::COMMANDS,
+    play::COMMANDS,
+    time::COMMANDS,
+    score::COMMANDS,
+    sgf::COMMANDS,
+    rules::COMMANDS,
+    observe::COMMANDS,
+    gogui::COMMANDS,
+    gnugo::COMMANDS,
+    analyze::COMMANDS,
+]);

@@ -1,0 +1,191 @@
+//! Observation commands, in GNU Go's names and formats. They look at the top of the
+//! reading stack when `trymove` has played on it (see `gnugo`).
+
+use crate::color::Color;
+use crate::geometry::Topology;
+use crate::gtp::commands::args::{arity, format_points, gg_color, gg_move, point, stone};
+use crate::gtp::commands::table::{Command, command};
+use crate::gtp::error::GtpError;
+use crate::gtp::response::Reply;
+use crate::gtp::state::State;
+use crate::point::{Move, Point};
+use crate::score::format_points as format_score;
+use crate::search::dead_stones;
+
+pub const COMMANDS: &[Command<State>] = &[
+    command("showboard", showboard),
+    command("shicho-shift", shicho_shift),
+    command("list_stones", list_stones),
+    command("color", color),
+    command("is_legal", is_legal),
+    command("all_legal", all_legal),
+    command("captures", captures),
+    command("countlib", countlib),
+    command("findlib", findlib),
+    command("cputime", cputime),
+    command("shicho-chain_stones", chain_stones),
+    command("shicho-hash", hash),
+    command("shicho-ownership", ownership),
+];
+
+fn showboard(s: &mut State, args: &[String]) -> Reply {
+    arity(args, 0)?;
+    let board = s.board();
+    let (dx, dy) = s.view_shift();
+    let mut out = String::from("\n");
+    out.push_str(&board.diagram_shifted(dx, dy));
+    let g = s.game();
+    out.push_str(&format!(
+        "\nrules {} komi {}, {} to move, captures: black {} white {}",
+        g.rules(),
+        format_score(g.komi()),
+        g.to_move(),
+        board.captures(Color::Black),
+        board.captures(Color::White)
+    ));
+    if let Some(ko) = board.ko() {
+        out.push_str(&format!(
+            ", ko at {} (banned for {})",
+            s.geo().format_point(ko.point),
+            ko.banned
+        ));
+    }
+    if s.geo().topology() == Topology::Torus && (dx, dy) != (0, 0) {
+        out.push_str(&format!(", view shifted by {dx} {dy}"));
+    }
+    Ok(out)
+}
+
+/// `shicho-shift DX DY`: draw the torus so that the point (DX, DY) columns/rows to the right
+/// and up sits in the lower left corner. It changes only what showboard draws.
+fn shicho_shift(s: &mut State, args: &[String]) -> Reply {
+    if s.geo().topology() != Topology::Torus {
+        return Err(GtpError::NotATorus);
+    }
+    let n = s.geo().size() as i64;
+    let shift = |text: &str| -> Result<usize, GtpError> {
+        let v: i64 = text.parse().map_err(|_| GtpError::Syntax)?;
+        Ok(v.rem_euclid(n) as usize)
+    };
+    let view = match args {
+        [dx, dy] => (shift(dx)?, shift(dy)?),
+        // GoGui's `%s` sends the two numbers as one argument only if quoted; accept "DX,DY".
+        [both] => match both.split_once(',') {
+            Some((dx, dy)) => (shift(dx)?, shift(dy)?),
+            None => return Err(GtpError::Syntax),
+        },
+        _ => return Err(GtpError::Syntax),
+    };
+    s.set_view_shift(view);
+    Ok(String::new())
+}
+
+fn list_stones(s: &mut State, args: &[String]) -> Reply {
+    arity(args, 1)?;
+    let c = gg_color(&args[0])?;
+    let board = s.board();
+    Ok(format_points(
+        s.geo(),
+        s.geo().points().filter(|&p| board.get(p) == Some(c)),
+    ))
+}
+
+fn color(s: &mut State, args: &[String]) -> Reply {
+    arity(args, 1)?;
+    let p = point(s, &args[0])?;
+    Ok(s.board().get(p).map_or("empty", Color::name).to_string())
+}
+
+fn is_legal(s: &mut State, args: &[String]) -> Reply {
+    let (c, m) = gg_move(s, args)?;
+    Ok(if s.is_legal(c, m) { "1" } else { "0" }.into())
+}
+
+fn all_legal(s: &mut State, args: &[String]) -> Reply {
+    arity(args, 1)?;
+    let c = gg_color(&args[0])?;
+    let legal: Vec<Point> = s
+        .geo()
+        .points()
+        .filter(|&p| s.is_legal(c, Move::Play(p)))
+        .collect();
+    Ok(format_points(s.geo(), legal))
+}
+
+fn captures(s: &mut State, args: &[String]) -> Reply {
+    arity(args, 1)?;
+    let c = gg_color(&args[0])?;
+    Ok(s.board().captures(c).to_string())
+}
+
+fn countlib(s: &mut State, args: &[String]) -> Reply {
+    arity(args, 1)?;
+    let p = stone(s, &args[0])?;
+    Ok(s.board().liberty_count(p).to_string())
+}
+
+fn findlib(s: &mut State, args: &[String]) -> Reply {
+    arity(args, 1)?;
+    let p = stone(s, &args[0])?;
+    Ok(format_points(s.geo(), s.board().liberties(p)))
+}
+
+fn chain_stones(s: &mut State, args: &[String]) -> Reply {
+    arity(args, 1)?;
+    let p = stone(s, &args[0])?;
+    Ok(format_points(s.geo(), s.board().chain_stones(p)))
+}
+
+fn hash(s: &mut State, args: &[String]) -> Reply {
+    arity(args, 0)?;
+    Ok(format!(
+        "stones {:016x} situation {:016x}",
+        s.board().hash(),
+        s.game().state_hash()
+    ))
+}
+
+/// Monte-Carlo ownership as a GoGui `dboard`: +1 Black's, -1 White's, top row first.
+fn ownership(s: &mut State, args: &[String]) -> Reply {
+    arity(args, 0)?;
+    let own = dead_stones::ownership(
+        s.game().board(),
+        s.game().to_move(),
+        dead_stones::OWNERSHIP_PLAYOUTS,
+        dead_stones::OWNERSHIP_SEED,
+        &s.params().tunables,
+    );
+    let n = s.geo().size();
+    let rows: Vec<String> = (0..n)
+        .rev()
+        .map(|y| {
+            (0..n)
+                .map(|x| format!("{:.2}", own[y * n + x]))
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect();
+    Ok(rows.join("\n"))
+}
+
+/// Process CPU time (user + system) in seconds, as GNU Go reports it.
+fn cputime(_: &mut State, args: &[String]) -> Reply {
+    arity(args, 0)?;
+    Ok(format!("{:.3}", process_cpu_seconds()))
+}
+
+#[cfg(unix)]
+fn process_cpu_seconds() -> f64 {
+    // SAFETY: getrusage only writes into the struct we hand it.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    if unsafe { libc::getrusage(libc::RUSAGE_SELF, &mut usage) } != 0 {
+        return 0.0;
+    }
+    let secs = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 / 1e6;
+    secs(usage.ru_utime) + secs(usage.ru_stime)
+}
+
+#[cfg(not(unix))]
+fn process_cpu_seconds() -> f64 {
+    0.0
+}

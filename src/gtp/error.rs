@@ -1,0 +1,119 @@
+//! Why a command failed: [`GtpError`], whose `Display` is the text after `?`.
+//!
+//! The standard commands use the spec's texts; GNU Go's and GoGui's extension commands use
+//! the texts those programs answer, since their test suites and front ends compare them.
+
+use std::fmt;
+
+use crate::board::IllegalMove;
+use crate::game::CannotUndo;
+use crate::geometry::SizeError;
+use crate::gtp::parse::EntityError;
+use crate::rules::UnknownRules;
+use crate::tactics::StackEmpty;
+
+/// A failed command. A failing command changes nothing (handlers check before they act).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GtpError {
+    // The spec's texts.
+    UnknownCommand,
+    /// Wrong number of arguments, or an argument that is not the entity it must be.
+    Syntax,
+    UnacceptableSize,
+    IllegalMove,
+    CannotUndo,
+    CannotScore,
+    BoardNotEmpty,
+    InvalidNumberOfStones,
+    BadVertexList,
+    CannotLoadFile,
+    // GNU Go's texts for its extension commands.
+    InvalidCoordinate,
+    InvalidColor,
+    InvalidColorOrCoordinate,
+    VertexMustNotBeEmpty,
+    MoveVertexMustBeEmpty,
+    StringVertexMustNotBeEmpty,
+    NeedsTwoLiberties,
+    /// `popgo` with nothing tried.
+    StackEmpty,
+    // The texts of the other extensions.
+    /// `printsgf FILE` could not write, and why.
+    CannotWriteFile(String),
+    /// `kata-set-rules` with a name or setting it does not know.
+    UnknownRules(UnknownRules),
+    /// `shicho-shift` on a plane board.
+    NotATorus,
+    /// `gogui-setup_player` after a move.
+    MovesPlayed,
+}
+
+impl fmt::Display for GtpError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let text = match self {
+            GtpError::UnknownCommand => "unknown command",
+            GtpError::Syntax => "syntax error",
+            GtpError::UnacceptableSize => "unacceptable size",
+            GtpError::IllegalMove => "illegal move",
+            GtpError::CannotUndo => "cannot undo",
+            GtpError::CannotScore => "cannot score",
+            GtpError::BoardNotEmpty => "board not empty",
+            GtpError::InvalidNumberOfStones => "invalid number of stones",
+            GtpError::BadVertexList => "bad vertex list",
+            GtpError::CannotLoadFile => "cannot load file",
+            GtpError::InvalidCoordinate => "invalid coordinate",
+            GtpError::InvalidColor => "invalid color",
+            GtpError::InvalidColorOrCoordinate => "invalid color or coordinate",
+            GtpError::VertexMustNotBeEmpty => "vertex must not be empty",
+            GtpError::MoveVertexMustBeEmpty => "move vertex must be empty",
+            GtpError::StringVertexMustNotBeEmpty => "string vertex must not be empty",
+            GtpError::NeedsTwoLiberties => "string must have exactly 2 liberties",
+            GtpError::StackEmpty => return StackEmpty.fmt(f),
+            GtpError::CannotWriteFile(why) => return write!(f, "cannot write file: {why}"),
+            GtpError::UnknownRules(err) => return err.fmt(f),
+            GtpError::NotATorus => "the view can only be shifted on a torus",
+            GtpError::MovesPlayed => "moves have been played",
+        };
+        f.write_str(text)
+    }
+}
+
+impl std::error::Error for GtpError {}
+
+impl From<IllegalMove> for GtpError {
+    fn from(_: IllegalMove) -> GtpError {
+        GtpError::IllegalMove
+    }
+}
+
+impl From<CannotUndo> for GtpError {
+    fn from(_: CannotUndo) -> GtpError {
+        GtpError::CannotUndo
+    }
+}
+
+impl From<SizeError> for GtpError {
+    fn from(_: SizeError) -> GtpError {
+        GtpError::UnacceptableSize
+    }
+}
+
+/// A malformed argument of a standard command. GNU Go's commands answer their own texts
+/// instead, and map the error themselves.
+impl From<EntityError> for GtpError {
+    fn from(_: EntityError) -> GtpError {
+        GtpError::Syntax
+    }
+}
+
+impl From<StackEmpty> for GtpError {
+    fn from(_: StackEmpty) -> GtpError {
+        GtpError::StackEmpty
+    }
+}
+
+impl From<UnknownRules> for GtpError {
+    fn from(err: UnknownRules) -> GtpError {
+        GtpError::UnknownRules(err)
+    }
+}

@@ -1,0 +1,370 @@
+//! What the engine knows between commands: the game, the clocks, the reading stack, how it
+//! chooses moves. Its fields are private; the handlers go through its methods, which keep
+//! its invariants:
+//! - the reading stack (`trymove`) lies on top of the game's current position and is judged
+//!   by its suicide rule: every change of the game drops it;
+//! - the torus view shift belongs to a board: a new board (size, clear, topology, loaded
+//!   record) resets it.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+use crate::board::{Board, IllegalMove};
+use crate::color::Color;
+use crate::game::{CannotUndo, Game};
+use crate::geometry::{Geometry, SizeError};
+use crate::gtp::commands::table::Table;
+use crate::point::Move;
+use crate::rng::Rng;
+use crate::rules::Rules;
+use crate::search::heuristic::REG_GENMOVE_SEED;
+use crate::search::time::Clock;
+use crate::search::{self, Decision, Params, Player};
+use crate::tactics::{Budget, ReadingStack, StackEmpty};
+
+/// Start-up settings, from the command line.
+#[derive(Clone, Debug)]
+pub struct Config {
+    pub rules: Rules,
+    pub size: usize,
+    pub komi: f64,
+    /// Seed of genmove's random choices (reg_genmove always uses its own fixed seed).
+    pub seed: u64,
+    /// How genmove chooses.
+    pub player: Player,
+    /// What the tree search may spend (with `Player::Mcts`), and its weights.
+    pub search: Params,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        let rules = Rules::default();
+        Config {
+            rules,
+            size: rules.default_size(),
+            komi: rules.default_komi(),
+            seed: 1,
+            player: Player::Mcts,
+            search: Params::default(),
+        }
+    }
+}
+
+/// The engine's whole state.
+pub struct State {
+    /// The commands of the game being played (a second game brings its own table).
+    commands: &'static Table<State>,
+    game: Game,
+    /// Torus view offset for showboard (`shicho-shift`).
+    view_shift: (usize, usize),
+    clock: Clock,
+    interrupt: Arc<AtomicBool>,
+    rng: Rng,
+    /// GNU Go's reading stack (`trymove`/`popgo`) over the game's position, made on the
+    /// first `trymove` and dropped whenever the game changes.
+    tried: Option<ReadingStack>,
+    /// What `attack`, `defend` and friends may read (`increase_depths`/`decrease_depths`).
+    budget: Budget,
+    player: Player,
+    params: Params,
+}
+
+impl State {
+    pub fn new(config: &Config, commands: &'static Table<State>) -> State {
+        let game = Game::new(config.size, config.rules, config.komi).unwrap_or_else(|_| {
+            Game::new(19, config.rules, config.komi).expect("19x19 is a valid size")
+        });
+        State {
+            commands,
+            game,
+            rng: Rng::new(config.seed),
+            view_shift: (0, 0),
+            clock: Clock::default(),
+            interrupt: Arc::new(AtomicBool::new(false)),
+            tried: None,
+            budget: Budget::default(),
+            player: config.player,
+            params: config.search.clone(),
+        }
+    }
+
+    pub fn commands(&self) -> &'static Table<State> {
+        self.commands
+    }
+
+    // ----- the game -------------------------------------------------------------------
+
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    pub fn geo(&self) -> &'static Geometry {
+        self.game.geometry()
+    }
+
+    /// The position the observation and reading commands look at: the top of the reading
+    /// stack, if any, else the game's.
+    pub fn board(&self) -> &Board {
+        self.tried.as_ref().map_or(self.game.board(), |r| r.board())
+    }
+
+    /// Plays `c`'s move by the game's rules.
+    ///
+    /// # Errors
+    /// Why the move is illegal; nothing changes.
+    pub fn play(&mut self, c: Color, m: Move) -> Result<(), IllegalMove> {
+        self.game.play(c, m)?;
+        self.tried = None;
+        Ok(())
+    }
+
+    /// Plays the moves in order, all or none.
+    ///
+    /// # Errors
+    /// The first illegal move; nothing changes.
+    pub fn play_all(&mut self, moves: &[(Color, Move)]) -> Result<(), IllegalMove> {
+        let mut game = self.game.clone();
+        for &(c, m) in moves {
+            game.play(c, m)?;
+        }
+        self.replace_game(game);
+        Ok(())
+    }
+
+    /// Takes back `n` moves, all or none.
+    ///
+    /// # Errors
+    /// `CannotUndo` when fewer than `n` can be taken back.
+    pub fn undo(&mut self, n: usize) -> Result<(), CannotUndo> {
+        if n > self.game.history_len() {
+            return Err(CannotUndo);
+        }
+        for _ in 0..n {
+            self.game.undo()?;
+        }
+        self.tried = None;
+        Ok(())
+    }
+
+    /// A new empty board of `size`, komi and rules kept.
+    ///
+    /// # Errors
+    /// `SizeError` for a size the board does not take; nothing changes.
+    pub fn resize(&mut self, size: usize) -> Result<(), SizeError> {
+        self.game.resize(size)?;
+        self.new_board();
+        Ok(())
+    }
+
+    /// Empties the board and the history; komi and rules kept.
+    pub fn clear(&mut self) {
+        self.game.clear();
+        self.new_board();
+    }
+
+    pub fn set_komi(&mut self, komi: f64) {
+        self.game.set_komi(komi);
+    }
+
+    /// Changes the rules; a change of topology empties the board.
+    pub fn set_rules(&mut self, rules: Rules) {
+        let topology_changes = rules.topology != self.game.rules().topology;
+        self.game.set_rules(rules);
+        if topology_changes {
+            self.new_board();
+        }
+        // The reading stack judges its moves by the suicide rule it was made with: like
+        // every other change of the game, a rules change ends the sequence, so that
+        // trymove and is_legal never disagree.
+        self.tried = None;
+    }
+
+    /// Replaces the game by another on the same board (handicap, setup stones).
+    pub fn replace_game(&mut self, game: Game) {
+        self.game = game;
+        self.tried = None;
+    }
+
+    /// Replaces the game by one on a board of its own (a loaded record).
+    pub fn load_game(&mut self, game: Game) {
+        self.game = game;
+        self.new_board();
+    }
+
+    /// Who moves first, before any move; `false` once moves have been played.
+    pub fn set_start_player(&mut self, c: Color) -> bool {
+        self.game.set_start_player(c)
+    }
+
+    /// Forgets what belonged to the old board rather than to the engine.
+    fn new_board(&mut self) {
+        self.tried = None;
+        self.view_shift = (0, 0);
+    }
+
+    // ----- legality, inside and outside a reading sequence --------------------------------
+
+    /// Legality by the game's rules, or by the board alone inside a reading sequence.
+    pub fn is_legal(&self, c: Color, m: Move) -> bool {
+        match &self.tried {
+            None => self.game.is_legal(c, m),
+            Some(r) => r
+                .board()
+                .check(c, m, self.game.rules().suicide_allowed())
+                .is_ok(),
+        }
+    }
+
+    // ----- choosing moves -------------------------------------------------------------
+
+    pub fn player(&self) -> Player {
+        self.player
+    }
+
+    pub fn set_player(&mut self, player: Player) {
+        self.player = player;
+    }
+
+    /// What the tree search may spend, and its weights.
+    pub fn params(&self) -> &Params {
+        &self.params
+    }
+
+    pub fn set_playouts(&mut self, playouts: usize) {
+        self.params.playouts = playouts;
+    }
+
+    /// A fresh seed from the engine's generator (genmove, analysis).
+    pub fn next_seed(&mut self) -> u64 {
+        self.rng.next_u64()
+    }
+
+    /// The engine's decision for `c`. `deterministic` (reg_genmove) uses the fixed seed
+    /// and no clock, so the answer depends on the position only.
+    pub fn decide(&mut self, c: Color, deterministic: bool) -> Decision {
+        let seed = if deterministic {
+            REG_GENMOVE_SEED
+        } else {
+            self.next_seed()
+        };
+        let mut params = self.params.clone();
+        if self.player == Player::Mcts
+            && !deterministic
+            && let Some(budget) = self.clock.budget(c, self.geo().num_points())
+        {
+            params.time = Some(params.time.map_or(budget, |t| t.min(budget)));
+        }
+        search::decide(&self.game, c, self.player, &params, seed, &self.interrupt)
+    }
+
+    /// genmove: decides, plays and charges the clock. `cleanup` (KGS's cleanup phase)
+    /// does not pass while dead opponent stones are left.
+    pub fn genmove(&mut self, c: Color, cleanup: bool) -> Decision {
+        let start = Instant::now();
+        let mut m = match self.decide(c, false) {
+            Decision::Resign => {
+                self.clock.charge(c, start.elapsed().as_secs_f64());
+                return Decision::Resign;
+            }
+            Decision::Play(m) => m,
+        };
+        if cleanup && m == Move::Pass {
+            m = search::cleanup_move(&self.game, c, &self.params.tunables).unwrap_or(Move::Pass);
+        }
+        // The chooser only returns legal moves; should that ever fail, passing keeps the
+        // game going rather than failing a command the spec says never fails.
+        if self.game.play(c, m).is_err() {
+            log::error!(
+                "chose an illegal move {}; passing",
+                self.geo().format_move(m)
+            );
+            m = Move::Pass;
+            let _ = self.game.play(c, m);
+        }
+        self.clock.charge(c, start.elapsed().as_secs_f64());
+        self.tried = None;
+        Decision::Play(m)
+    }
+
+    // ----- time -----------------------------------------------------------------------
+
+    pub fn set_clock(&mut self, clock: Clock) {
+        self.clock = clock;
+    }
+
+    /// `time_left`: overrides `c`'s clock.
+    pub fn set_time_left(&mut self, c: Color, time: f64, stones: u32) {
+        self.clock.set_left(c, time, stones);
+    }
+
+    // ----- GNU Go's reading stack and budget --------------------------------------------
+
+    /// `trymove` (`tryko` with `ignore_ko`): plays on the reading stack, which the
+    /// observation and reading commands then look at; the game is untouched.
+    ///
+    /// # Errors
+    /// Why the move is illegal; nothing changes.
+    pub fn trymove(&mut self, c: Color, m: Move, ignore_ko: bool) -> Result<(), IllegalMove> {
+        let suicide_allowed = self.game.rules().suicide_allowed();
+        let game_board = self.game.board();
+        let stack = self
+            .tried
+            .get_or_insert_with(|| ReadingStack::new(game_board.clone(), suicide_allowed));
+        let tried = if ignore_ko {
+            stack.tryko(c, m)
+        } else {
+            stack.trymove(c, m)
+        };
+        if stack.depth() == 0 {
+            self.tried = None;
+        }
+        tried
+    }
+
+    /// `popgo`: takes back the last tried move.
+    ///
+    /// # Errors
+    /// `StackEmpty` when nothing was tried.
+    pub fn popgo(&mut self) -> Result<(), StackEmpty> {
+        let stack = self.tried.as_mut().ok_or(StackEmpty)?;
+        stack.popgo()?;
+        if stack.depth() == 0 {
+            self.tried = None;
+        }
+        Ok(())
+    }
+
+    pub fn budget(&self) -> Budget {
+        self.budget
+    }
+
+    pub fn budget_mut(&mut self) -> &mut Budget {
+        &mut self.budget
+    }
+
+    // ----- the torus view -------------------------------------------------------------
+
+    pub fn view_shift(&self) -> (usize, usize) {
+        self.view_shift
+    }
+
+    pub fn set_view_shift(&mut self, shift: (usize, usize)) {
+        self.view_shift = shift;
+    }
+
+    // ----- interrupts -----------------------------------------------------------------
+
+    /// The flag a reader thread sets when GoGui's `# interrupt` line arrives; searches and
+    /// analyses stop when they see it. The engine never clears it itself: whoever raises
+    /// it knows which commands it is meant for, and clears it before any other (the
+    /// session does, see `session::run`).
+    pub fn interrupt_flag(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.interrupt)
+    }
+
+    /// Whether GoGui asked the running command to stop early.
+    pub fn interrupted(&self) -> bool {
+        self.interrupt.load(Ordering::Relaxed)
+    }
+}
