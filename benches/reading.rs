@@ -6,7 +6,7 @@
 
 use std::time::Instant;
 
-use shicho::tactics::atari::chain_heads;
+use shicho::tactics::chains::chain_heads;
 use shicho::tactics::{Budget, attack, defend, ladder_attack};
 use shicho::{Board, Color, Geometry, Topology};
 

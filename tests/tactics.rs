@@ -227,7 +227,7 @@ fn a_throw_in_makes_a_snapback() {
         Outcome::Fail
     );
     assert!(does_attack(&b, pt(&b, "C1"), pt(&b, "B2"), Budget::default()).succeeds());
-    assert!(shicho::tactics::atari::is_snapback(
+    assert!(shicho::tactics::chains::is_snapback(
         &b,
         shicho::Color::Black,
         pt(&b, "C1")
@@ -374,7 +374,7 @@ fn increase_and_decrease_depths_only_move_the_budget() {
 /// answers (no panic, no endless loop) and the answers are consistent with each other.
 #[test]
 fn fuzz_reading_on_random_positions() {
-    use shicho::tactics::{ReadingStack, atari::chain_heads};
+    use shicho::tactics::{ReadingStack, chains::chain_heads};
     use shicho::{Color, Game, Move, Rng, Rules};
     let mut rng = Rng::new(11);
     for topology in [Topology::Plane, Topology::Torus] {

@@ -35,7 +35,7 @@ use crate::geometry::{Geometry, Topology};
 use crate::point::{Move, Point};
 use crate::rng::Rng;
 use crate::score::settled_points;
-use crate::tactics::atari::{chain_heads, is_snapback, liberties_after};
+use crate::tactics::chains::{chain_heads, is_snapback, liberties_after};
 use crate::tactics::{Budget, Outcome, attack, defend, ladder_attack};
 
 // Tunables.
@@ -181,7 +181,7 @@ pub fn choose(game: &Game, color: Color, rng: &mut Rng) -> Choice {
 fn saved_by_capture(b: &Board, color: Color, head: Point) -> usize {
     let mut saved = 0;
     let mut seen = Vec::new();
-    for e in crate::tactics::atari::adjacent_enemies(b, head) {
+    for e in crate::tactics::chains::adjacent_enemies(b, head) {
         if b.get(e) == Some(color) && b.liberty_count(e) == 1 && !seen.contains(&e) {
             seen.push(e);
             saved += b.chain_len(e);

@@ -137,7 +137,7 @@ fn push_setup(out: &mut String, stones: &[SetupStone], size: usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sgf::SgfMove;
+    use crate::sgf::game::SgfMove;
 
     #[test]
     fn known_answer() {

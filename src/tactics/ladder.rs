@@ -21,12 +21,13 @@
 //! board: a repeated position or a line longer than `LADDER_PLIES_PER_LINE` plies per board
 //! line counts as an escape, so the reading always ends.
 
-use super::atari::chain_heads;
-use super::reading::{Mode, Search, Side};
-use super::{Budget, Outcome};
 use crate::board::Board;
 use crate::color::Color;
 use crate::point::Point;
+use crate::tactics::budget::Budget;
+use crate::tactics::chains::chain_heads;
+use crate::tactics::outcome::Outcome;
+use crate::tactics::reading::{Mode, Reader, Side};
 
 /// Nodes one ladder query may play: far more than any real ladder needs (a ladder has little
 /// branching), but a bound all the same.
@@ -47,7 +48,7 @@ pub fn ladder_attack(board: &Board, target: Point) -> (Outcome, Option<Point>) {
     if board.get(target).is_none() || board.liberty_count(target) != 2 {
         return (Outcome::Fail, None);
     }
-    Search::new(board, target, ladder_budget(), Mode::Ladder).root(board, Side::Attack)
+    Reader::new(board, target, ladder_budget(), Mode::Ladder).root(board, Side::Attack)
 }
 
 /// The owner of the chain on `target`, in atari and to move: can it escape the strict
@@ -60,7 +61,7 @@ pub fn ladder_escape(board: &Board, target: Point) -> (Outcome, Option<Point>) {
     if board.liberty_count(target) != 1 {
         return (Outcome::Win, None);
     }
-    Search::new(board, target, ladder_budget(), Mode::Ladder).root(board, Side::Defend)
+    Reader::new(board, target, ladder_budget(), Mode::Ladder).root(board, Side::Defend)
 }
 
 /// A chain that a strict ladder captures (see [`ladder_captures`]).

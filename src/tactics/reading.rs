@@ -44,14 +44,15 @@
 
 use std::collections::HashMap;
 
-use super::atari::{liberties_after, push_unique};
-use super::{
-    Budget, FOUR_LIB_DEPTH, KO_DEPTH, LADDER_PLIES_PER_LINE, MAX_LIBERTIES, NEAR_DEPTH, NET_DEPTH,
-    Outcome, THREE_LIB_DEPTH,
-};
 use crate::board::{Board, Ko};
 use crate::color::Color;
 use crate::point::{Move, Point};
+use crate::tactics::budget::{
+    Budget, FOUR_LIB_DEPTH, KO_DEPTH, LADDER_PLIES_PER_LINE, MAX_LIBERTIES, NEAR_DEPTH, NET_DEPTH,
+    THREE_LIB_DEPTH,
+};
+use crate::tactics::chains::{adjacent_enemies, liberties_after, push_unique};
+use crate::tactics::outcome::Outcome;
 use crate::zobrist;
 
 /// The attacker of the chain on `target`, moving first: `(outcome, first move)`. Chains
@@ -76,7 +77,7 @@ pub fn attack(board: &Board, target: Point, budget: Budget) -> (Outcome, Option<
     if board.get(target).is_none() {
         return (Outcome::Fail, None);
     }
-    Search::new(board, target, budget, Mode::Full).root(board, Side::Attack)
+    Reader::new(board, target, budget, Mode::Full).root(board, Side::Attack)
 }
 
 /// The owner of the chain on `target`, moving first: `(outcome, first move)`. A chain that
@@ -87,7 +88,7 @@ pub fn defend(board: &Board, target: Point, budget: Budget) -> (Outcome, Option<
     if board.get(target).is_none() {
         return (Outcome::Fail, None);
     }
-    Search::new(board, target, budget, Mode::Full).root(board, Side::Defend)
+    Reader::new(board, target, budget, Mode::Full).root(board, Side::Defend)
 }
 
 /// Whether the attacker's play at `mv` captures the chain on `target` (the defender answers
@@ -106,8 +107,8 @@ pub fn does_attack(board: &Board, mv: Point, target: Point, budget: Budget) -> O
     if after.get(target) != Some(owner) {
         return Outcome::Win;
     }
-    let mut s = Search::new(board, target, budget, Mode::Full);
-    s.line.push(Search::key(board, owner.other(), None));
+    let mut s = Reader::new(board, target, budget, Mode::Full);
+    s.line.push(Reader::key(board, owner.other(), None));
     s.try_move(board, owner.other(), mv, None, 0)
         .unwrap_or(Outcome::Fail)
 }
@@ -121,8 +122,8 @@ pub fn does_defend(board: &Board, mv: Point, target: Point, budget: Budget) -> O
     if board.check(owner, Move::Play(mv), false).is_err() {
         return Outcome::Fail;
     }
-    let mut s = Search::new(board, target, budget, Mode::Full);
-    s.line.push(Search::key(board, owner, None));
+    let mut s = Reader::new(board, target, budget, Mode::Full);
+    s.line.push(Reader::key(board, owner, None));
     s.try_move(board, owner, mv, None, 0)
         .unwrap_or(Outcome::Fail)
 }
@@ -153,7 +154,7 @@ struct Entry {
 
 /// One query's search state: the budget spent, a pool of scratch boards, the line being read
 /// and the cache. Dropped when the query ends.
-pub(crate) struct Search {
+pub(crate) struct Reader {
     target: Point,
     attacker: Color,
     defender: Color,
@@ -180,11 +181,11 @@ pub(crate) struct Search {
     defence_killers: Killers,
 }
 
-impl Search {
-    pub(crate) fn new(board: &Board, target: Point, budget: Budget, mode: Mode) -> Search {
+impl Reader {
+    pub(crate) fn new(board: &Board, target: Point, budget: Budget, mode: Mode) -> Reader {
         // Callers check that the target holds a stone; Black is a harmless stand-in if not.
         let defender = board.get(target).unwrap_or(Color::Black);
-        Search {
+        Reader {
             target,
             attacker: defender.other(),
             defender,
@@ -525,14 +526,14 @@ impl Search {
         // the liberties (see below).
         let mut race: Vec<Point> = Vec::new();
         // The attacker's own chains next to the target that the defender could capture.
-        for e in super::atari::adjacent_enemies(b, t) {
+        for e in adjacent_enemies(b, t) {
             match b.liberty_count(e) {
                 1 => {
                     // Save it: extend, or capture a defender chain that has it in atari.
                     if let Some(l) = b.first_liberty(e) {
                         push_unique(&mut moves, l);
                     }
-                    for x in super::atari::adjacent_enemies(b, e) {
+                    for x in adjacent_enemies(b, e) {
                         if x != b.chain_head(t)
                             && b.liberty_count(x) == 1
                             && let Some(l) = b.first_liberty(x)
@@ -547,7 +548,7 @@ impl Search {
                     for l in b.liberties(e) {
                         push_unique(&mut moves, l);
                     }
-                    for x in super::atari::adjacent_enemies(b, e) {
+                    for x in adjacent_enemies(b, e) {
                         if x != b.chain_head(t) && b.liberty_count(x) <= 2 {
                             for l in b.liberties(x) {
                                 push_unique(&mut moves, l);
@@ -562,7 +563,7 @@ impl Search {
                     //   . X O O O X X O O    E2-E1 holding it, and O's F2-G2 presses that
                     //   X X O . X O O * .    with three. Only X's * wins: then O's F2-G2
                     //   . . . O X . . . .    dies first and C3 with it.
-                    for x in super::atari::adjacent_enemies(b, e) {
+                    for x in adjacent_enemies(b, e) {
                         if x != b.chain_head(t) && b.liberty_count(x) == 3 {
                             for l in b.liberties(x) {
                                 if !b.liberties(e).any(|m| m == l) {
@@ -581,12 +582,12 @@ impl Search {
         if full && ply < self.budget.scaled(NEAR_DEPTH) {
             // Captures near the target: a defender chain in atari next to an attacker chain
             // that touches the target or one of its liberties.
-            let mut near = super::atari::adjacent_enemies(b, t);
+            let mut near = adjacent_enemies(b, t);
             for x in chains_next_to(b, &lib_list, a, b.chain_head(t)) {
                 push_unique(&mut near, x);
             }
             for e in near {
-                for x in super::atari::adjacent_enemies(b, e) {
+                for x in adjacent_enemies(b, e) {
                     if x != b.chain_head(t)
                         && b.liberty_count(x) == 1
                         && let Some(l) = b.first_liberty(x)
@@ -654,7 +655,7 @@ impl Search {
         let geo = b.geometry();
         let lib_list: Vec<Point> = b.liberties(t).collect();
         let mut moves: Vec<Point> = Vec::with_capacity(16);
-        let enemies = super::atari::adjacent_enemies(b, t);
+        let enemies = adjacent_enemies(b, t);
         // Capture an adjacent attacking chain in atari, biggest first.
         let mut captures: Vec<(usize, Point)> = enemies
             .iter()
@@ -715,7 +716,7 @@ impl Search {
                 push_unique(&mut near, x);
             }
             for e in near {
-                for x in super::atari::adjacent_enemies(b, e) {
+                for x in adjacent_enemies(b, e) {
                     if x == b.chain_head(t) || b.liberty_count(x) != 1 {
                         continue;
                     }
@@ -724,7 +725,7 @@ impl Search {
                     {
                         push_unique(&mut moves, l);
                     }
-                    for y in super::atari::adjacent_enemies(b, x) {
+                    for y in adjacent_enemies(b, x) {
                         if b.liberty_count(y) == 1
                             && let Some(l) = b.first_liberty(y)
                         {
@@ -748,7 +749,7 @@ impl Search {
                 // chains around it are targets too (their liberties, a race for the pair).
                 // Near the root only: it widens every defence a lot.
                 if n <= 2 && ply < self.budget.scaled(NEAR_DEPTH) {
-                    for e in super::atari::adjacent_enemies(b, x) {
+                    for e in adjacent_enemies(b, x) {
                         if b.liberty_count(e) <= 3 {
                             for l in b.liberties(e) {
                                 push_unique(&mut moves, l);
@@ -846,7 +847,7 @@ fn rescue_moves(b: &Board, c: Color, last: Point, except: Point, moves: &mut Vec
         if b.get(q) != Some(c) || b.chain_head(q) == except || b.liberty_count(q) != 1 {
             continue;
         }
-        for x in super::atari::adjacent_enemies(b, q) {
+        for x in adjacent_enemies(b, q) {
             if b.liberty_count(x) == 1
                 && let Some(l) = b.first_liberty(x)
             {
@@ -911,7 +912,7 @@ fn race_answers(b: &Board, c: Color, last: Point, except: Point, moves: &mut Vec
         if b.get(q) != Some(c) || b.chain_head(q) == except || b.liberty_count(q) != 2 {
             continue;
         }
-        let racing = super::atari::adjacent_enemies(b, q)
+        let racing = adjacent_enemies(b, q)
             .into_iter()
             .any(|x| b.liberty_count(x) <= 3);
         if !racing {
@@ -967,7 +968,7 @@ mod tests {
         // The long ladder needs about seventy moves: plenty works, ten does not.
         assert_eq!(attack(&b, target, Budget::default()).0, Outcome::Win);
         for nodes in [1, 10] {
-            let mut s = Search::new(&b, target, Budget::with_nodes(nodes), Mode::Full);
+            let mut s = Reader::new(&b, target, Budget::with_nodes(nodes), Mode::Full);
             assert_eq!(s.root(&b, Side::Attack).0, Outcome::Fail);
             // A node may finish the move it is trying: one over at most per ply of the line.
             assert!(s.nodes() <= nodes + 1, "{} > {nodes}", s.nodes());
