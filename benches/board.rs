@@ -8,9 +8,8 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use shicho::rng::Rng;
 use shicho::search::playout::{Recent, move_cap, random_move, random_playout};
-use shicho::{Board, Color, Geometry, Move, Topology};
+use shicho::{Board, Color, Geometry, Move, Rng, Topology};
 
 fn seconds() -> Duration {
     let s: f64 = std::env::var("BENCH_SECONDS")

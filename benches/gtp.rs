@@ -8,9 +8,9 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use shicho::gtp::{Config, Engine};
-use shicho::rng::Rng;
+
 use shicho::search::playout::{Recent, random_move};
-use shicho::{Board, Color, Geometry, Move, Topology};
+use shicho::{Board, Color, Geometry, Move, Rng, Topology};
 
 /// A random game of `moves` moves on `size`, as GTP vertices.
 fn game(size: usize, moves: usize) -> Vec<(Color, String)> {

@@ -1,7 +1,7 @@
 //! Runs N light playouts on a size (for profiling): cargo run --release --example playouts 9 20000
-use shicho::rng::Rng;
+
 use shicho::search::playout::{Recent, random_playout};
-use shicho::{Board, Color, Geometry, Topology};
+use shicho::{Board, Color, Geometry, Rng, Topology};
 fn main() {
     let args: Vec<usize> = std::env::args()
         .skip(1)

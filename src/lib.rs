@@ -1,4 +1,26 @@
-//! shicho: a Go engine speaking GTP v2.
+//! shicho: a Go engine speaking GTP v2, with exact rules (Japanese, Chinese, AGA,
+//! New Zealand, Tromp-Taylor, Dao-qi on a torus), a protocol layer that survives any input,
+//! ladder-aware tactics and a Monte-Carlo tree search.
+//!
+//! # Reading guide
+//!
+//! The library is in layers; a file imports only from its own layer or the ones below it
+//! (`scripts/check-imports` keeps the file graph free of cycles). From the bottom:
+//!
+//! | layer | modules | what they hold |
+//! |---|---|---|
+//! | vocabulary | `color`, `point`, `geometry`, `rules`, `zobrist`, `rng` | colours, points and moves; neighbour tables for the plane and the torus; rules as independent settings with presets; hash keys; the seeded RNG |
+//! | board | `board` | [`Board`]: stones, chains with exact liberty sets, the simple-ko point, the hash; `play` checks, `play_unchecked` is for hot loops |
+//! | game | `game`, [`score`], [`handicap`], [`perft`] | [`Game`]: a board plus rules, komi, history, superko and undo; area and territory scoring; handicap placement; perft counts |
+//! | reading, records | [`tactics`], [`sgf`] | ladders and capture reading over a `&Board`; SGF text to records and records to games |
+//! | search | [`search`] | how a move is chosen: tree search, heuristics or random; playouts, priors, patterns; dead stones and seki |
+//! | protocol | [`gtp`] | the GTP session, engine, command families and the engine state |
+//!
+//! Binaries: `src/main.rs` is the engine (`shicho`, GTP on stdin/stdout); the match referee
+//! (`shicho-match`) is a crate of its own in `shicho-match/`, built on this library.
+//! `ARCHITECTURE.md` says where to change what.
+//!
+//! The core types are re-exported here, so callers write `shicho::Board`, `shicho::Game`.
 
 mod board;
 mod color;
@@ -8,8 +30,7 @@ pub mod gtp;
 pub mod handicap;
 pub mod perft;
 mod point;
-pub mod referee;
-pub mod rng;
+mod rng;
 mod rules;
 pub mod score;
 pub mod search;

@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use clap::Parser;
 
-use crate::gtp::parse::{parse_command_line, preprocess};
+use shicho::gtp::parse::{parse_command_line, preprocess};
 
 /// Command-line options of the fake engine.
 #[derive(Parser, Debug, Clone)]

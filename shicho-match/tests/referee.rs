@@ -5,19 +5,18 @@ use std::path::PathBuf;
 use std::process::Command;
 use std::time::Duration;
 
-use shicho::referee::{
-    CSV_HEADER, GameRecord, MatchConfig, MoveKind, Reason, run_match, split_command_line,
-    split_csv_line,
-};
-use shicho::sgf::{SgfGame, parse_collection};
+use shicho::sgf::{SgfGame, TORUS_COMMENT, parse_collection};
 use shicho::{Color, Rules};
+use shicho_match::{
+    CSV_HEADER, EndReason, GameRecord, MatchConfig, MoveKind, run_match, split_csv_line,
+};
 
 const BIN: &str = env!("CARGO_BIN_EXE_shicho-match");
 
 /// The fake engine's command line with `args` (shell-quoted).
 fn fake(args: &str) -> Vec<String> {
     let mut argv = vec![BIN.to_string(), "fake-engine".to_string()];
-    argv.extend(split_command_line(args).unwrap());
+    argv.extend(shell_words::split(args).unwrap());
     argv
 }
 
@@ -63,7 +62,7 @@ fn normal_finish_is_counted_by_the_referee() {
     // Black E5 C3, White G7: 2 stones to 1, no territory (every region touches both),
     // komi 7.5.
     assert_eq!(r.result, "W+6.5");
-    assert_eq!(r.reason, Reason::Score);
+    assert_eq!(r.reason, EndReason::Score);
     assert_eq!(r.winner, Some(Color::White));
     assert_eq!(vertices(r), ["BE5", "WG7", "BC3", "WPASS", "BPASS"]);
     assert_eq!(r.detail, "dead stones agreed: none");
@@ -81,7 +80,7 @@ fn normal_finish_is_counted_by_the_referee() {
 fn resignation_is_honoured() {
     let cfg = config("resign", "--moves 'E5 C3'", "--moves 'G7 resign'");
     let [r] = &play(&cfg)[..] else { panic!() };
-    assert_eq!((r.result.as_str(), r.reason), ("B+R", Reason::Resign));
+    assert_eq!((r.result.as_str(), r.reason), ("B+R", EndReason::Resign));
     assert_eq!(r.detail, "white resigned");
     assert_eq!(vertices(r), ["BE5", "WG7", "BC3"]);
 }
@@ -107,7 +106,7 @@ fn illegal_or_unparsable_moves_lose() {
         let [r] = &play(&cfg)[..] else { panic!() };
         assert_eq!(
             (r.result.as_str(), r.reason),
-            ("B+F", Reason::Illegal),
+            ("B+F", EndReason::Illegal),
             "{white}"
         );
         assert!(r.detail.contains(why), "{white}: {}", r.detail);
@@ -120,12 +119,12 @@ fn illegal_or_unparsable_moves_lose() {
 fn a_genmove_failure_is_an_illegal_move_and_a_refused_play_an_error() {
     let cfg = config("refuse-genmove", "--moves E5", "--refuse genmove");
     let [r] = &play(&cfg)[..] else { panic!() };
-    assert_eq!((r.result.as_str(), r.reason), ("B+F", Reason::Illegal));
+    assert_eq!((r.result.as_str(), r.reason), ("B+F", EndReason::Illegal));
     assert!(r.detail.contains("'? refused'"), "{}", r.detail);
 
     let cfg = config("refuse-play", "--moves E5", "--refuse play");
     let [r] = &play(&cfg)[..] else { panic!() };
-    assert_eq!((r.result.as_str(), r.reason), ("B+F", Reason::Error));
+    assert_eq!((r.result.as_str(), r.reason), ("B+F", EndReason::Error));
     assert!(r.detail.contains("'play black E5'"), "{}", r.detail);
 }
 
@@ -142,7 +141,7 @@ fn a_slow_move_loses_on_time_and_the_engine_is_restarted() {
     cfg.games = 2;
     let records = play(&cfg);
     let r = &records[0];
-    assert_eq!((r.result.as_str(), r.reason), ("B+T", Reason::Time));
+    assert_eq!((r.result.as_str(), r.reason), ("B+T", EndReason::Time));
     assert!(
         r.detail.contains("gave no move within its 0.50 s"),
         "{}",
@@ -151,7 +150,7 @@ fn a_slow_move_loses_on_time_and_the_engine_is_restarted() {
     assert!(r.duration < Duration::from_secs(10), "{:?}", r.duration);
     // The second game is played by a fresh White engine, which keeps to its time.
     let r = &records[1];
-    assert_eq!(r.reason, Reason::Score, "{}", r.detail);
+    assert_eq!(r.reason, EndReason::Score, "{}", r.detail);
     assert_eq!(
         vertices(r),
         ["BE5", "WG7", "BC3", "WG3", "BD4", "WPASS", "BPASS"]
@@ -163,7 +162,7 @@ fn time_controls_are_announced_and_charged() {
     let mut cfg = config("clock", "--moves E5", "--moves G7");
     cfg.time = Some("1+1/1".parse().unwrap());
     let [r] = &play(&cfg)[..] else { panic!() };
-    assert_eq!(r.reason, Reason::Score);
+    assert_eq!(r.reason, EndReason::Score);
     let log = std::fs::read_to_string(cfg.out_dir.join("logs/worker-1.log")).unwrap();
     assert!(log.contains(" time_settings 1 1 1"), "{log}");
     assert!(log.contains("time_left black 1 0"), "{log}");
@@ -181,10 +180,10 @@ fn a_crash_loses_and_the_engine_is_restarted() {
     cfg.games = 2;
     let records = play(&cfg);
     let r = &records[0];
-    assert_eq!((r.result.as_str(), r.reason), ("B+F", Reason::Crash));
+    assert_eq!((r.result.as_str(), r.reason), ("B+F", EndReason::Crash));
     assert!(r.detail.contains("exited with status 3"), "{}", r.detail);
     assert_eq!(r.cpu.white, None);
-    assert_eq!(records[1].reason, Reason::Score);
+    assert_eq!(records[1].reason, EndReason::Score);
 }
 
 #[test]
@@ -192,7 +191,7 @@ fn an_engine_that_stops_answering_loses_without_a_clock() {
     let mut cfg = config("silent", "--moves E5", "--sleep-at 1 --sleep-secs 30");
     cfg.answer_timeout = Duration::from_millis(500);
     let [r] = &play(&cfg)[..] else { panic!() };
-    assert_eq!((r.result.as_str(), r.reason), ("B+F", Reason::Crash));
+    assert_eq!((r.result.as_str(), r.reason), ("B+F", EndReason::Crash));
     assert!(r.detail.contains("no answer within 0.5 s"), "{}", r.detail);
 }
 
@@ -207,7 +206,7 @@ fn disputed_dead_stones_are_played_out() {
         "--moves 'A1 pass' --dead ''",
     );
     let [r] = &play(&cfg)[..] else { panic!() };
-    assert_eq!((r.result.as_str(), r.reason), ("B+73.5", Reason::Score));
+    assert_eq!((r.result.as_str(), r.reason), ("B+73.5", EndReason::Score));
     assert_eq!(
         r.detail,
         "dead stones disputed (black: A1; white: none); played out: A1"
@@ -228,7 +227,7 @@ fn disputed_dead_stones_go_to_the_referee_engine() {
     cfg.referee = Some(fake("--name ref --dead 'C3'"));
     let [r] = &play(&cfg)[..] else { panic!() };
     // The referee says C3 is dead: Black keeps E5 against White's G7, komi decides.
-    assert_eq!((r.result.as_str(), r.reason), ("W+7.5", Reason::Score));
+    assert_eq!((r.result.as_str(), r.reason), ("W+7.5", EndReason::Score));
     assert_eq!(
         r.detail,
         "dead stones disputed (black: no answer; white: E5); referee engine: C3"
@@ -241,7 +240,7 @@ fn sgf_reads_back_with_the_same_moves_and_result() {
     let mut cfg = config("sgf", "--moves 'E5 C3'", "--moves 'G7 resign'");
     cfg.games = 2;
     cfg.alternate = true;
-    cfg.openings = shicho::referee::Openings::List(vec![vec!["D4".into(), "F6".into()]]);
+    cfg.openings = shicho_match::Openings::List(vec![vec!["D4".into(), "F6".into()]]);
     let records = play(&cfg);
     for r in &records {
         let text =
@@ -283,7 +282,7 @@ fn torus_and_handicap_games_are_recorded() {
     assert_eq!(r.moves[0].color, Color::White);
     let text = std::fs::read_to_string(cfg.out_dir.join("game-0001.sgf")).unwrap();
     assert!(text.contains("RU[daoqi]"), "{text}");
-    assert!(text.contains("Topology: torus"), "{text}");
+    assert!(text.contains(TORUS_COMMENT), "{text}");
     let game = SgfGame::from_collection(&parse_collection(&text).unwrap()).unwrap();
     assert_eq!(game.handicap, Some(2));
     assert_eq!(game.setup.len(), 2);

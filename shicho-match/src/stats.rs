@@ -20,9 +20,9 @@
 use std::collections::BTreeMap;
 use std::fmt;
 
-use crate::color::Color;
+use shicho::Color;
 
-use super::play::{GameRecord, Reason};
+use crate::play::{EndReason, GameRecord};
 
 /// The normal quantile for a two-sided 95% interval.
 pub const Z95: f64 = 1.959_963_984_540_054;
@@ -113,7 +113,7 @@ pub struct Tally {
     pub games: usize,
     /// `[engine][colour index]`
     pub by_colour: [[Wld; 2]; 2],
-    pub reasons: BTreeMap<Reason, usize>,
+    pub reasons: BTreeMap<EndReason, usize>,
     pub moves: usize,
     /// Wall seconds in `genmove`, and the number of answers, per engine.
     pub think: [f64; 2],

@@ -26,19 +26,19 @@ use std::collections::BTreeSet;
 use std::fmt;
 use std::time::{Duration, Instant, SystemTime};
 
-use crate::color::{ByColor, Color};
-use crate::game::Game;
-use crate::gtp::parse::parse_float;
-use crate::point::{Move, Point};
-use crate::score::Score;
+use shicho::Game;
+use shicho::Score;
+use shicho::gtp::parse::parse_float;
+use shicho::{ByColor, Color};
+use shicho::{Move, Point};
 
-use super::clock::Clock;
-use super::config::MatchConfig;
-use super::engine::{Engine, EngineError, SharedLog};
+use crate::clock::RefereeClock;
+use crate::config::MatchConfig;
+use crate::engine::{EngineError, EngineProcess, SharedLog};
 
 /// How a game ended: the `reason` column of the results file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Reason {
+pub enum EndReason {
     /// Two passes, counted by the referee.
     Score,
     Resign,
@@ -55,31 +55,31 @@ pub enum Reason {
     MaxMoves,
 }
 
-impl Reason {
-    pub const ALL: [Reason; 7] = [
-        Reason::Score,
-        Reason::Resign,
-        Reason::Time,
-        Reason::Illegal,
-        Reason::Crash,
-        Reason::Error,
-        Reason::MaxMoves,
+impl EndReason {
+    pub const ALL: [EndReason; 7] = [
+        EndReason::Score,
+        EndReason::Resign,
+        EndReason::Time,
+        EndReason::Illegal,
+        EndReason::Crash,
+        EndReason::Error,
+        EndReason::MaxMoves,
     ];
 
     pub fn as_str(self) -> &'static str {
         match self {
-            Reason::Score => "score",
-            Reason::Resign => "resign",
-            Reason::Time => "time",
-            Reason::Illegal => "illegal",
-            Reason::Crash => "crash",
-            Reason::Error => "error",
-            Reason::MaxMoves => "maxmoves",
+            EndReason::Score => "score",
+            EndReason::Resign => "resign",
+            EndReason::Time => "time",
+            EndReason::Illegal => "illegal",
+            EndReason::Crash => "crash",
+            EndReason::Error => "error",
+            EndReason::MaxMoves => "maxmoves",
         }
     }
 }
 
-impl fmt::Display for Reason {
+impl fmt::Display for EndReason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())
     }
@@ -119,11 +119,13 @@ pub struct GameRecord {
     pub names: ByColor<String>,
     pub handicap: Vec<Point>,
     pub moves: Vec<MoveRecord>,
+    /// The game as the referee played it: the start position and every move of `moves`.
+    pub game: Game,
     /// `None` for a draw.
     pub winner: Option<Color>,
     /// SGF `RE` form: `B+3.5`, `W+R`, `B+T`, `W+F` (forfeit: illegal, crash, error), `0`.
     pub result: String,
-    pub reason: Reason,
+    pub reason: EndReason,
     /// One line for humans: who did what, or how dead stones were decided.
     pub detail: String,
     /// The count, for games that were counted.
@@ -157,7 +159,7 @@ impl GameRecord {
 pub struct Slot {
     label: String,
     argv: Vec<String>,
-    engine: Option<Engine>,
+    engine: Option<EngineProcess>,
     log: SharedLog,
 }
 
@@ -175,13 +177,13 @@ impl Slot {
     ///
     /// # Errors
     /// The engine cannot be started or fails its handshake.
-    pub fn get(&mut self, timeout: Duration) -> Result<&mut Engine, EngineError> {
-        if self.engine.as_ref().is_some_and(Engine::is_dead) {
+    pub fn get(&mut self, timeout: Duration) -> Result<&mut EngineProcess, EngineError> {
+        if self.engine.as_ref().is_some_and(EngineProcess::is_dead) {
             self.engine = None;
         }
         match &mut self.engine {
             Some(engine) => Ok(engine),
-            slot @ None => Ok(slot.insert(Engine::start(
+            slot @ None => Ok(slot.insert(EngineProcess::start(
                 &self.argv,
                 &self.label,
                 self.log.clone(),
@@ -191,7 +193,7 @@ impl Slot {
     }
 
     /// The engine if it is running and healthy; never starts one.
-    fn alive(&mut self) -> Option<&mut Engine> {
+    fn alive(&mut self) -> Option<&mut EngineProcess> {
         self.engine.as_mut().filter(|e| !e.is_dead())
     }
 }
@@ -209,24 +211,24 @@ pub struct GameSpec<'a> {
 #[derive(Clone, Debug)]
 struct Forfeit {
     loser: Color,
-    reason: Reason,
+    reason: EndReason,
     detail: String,
 }
 
-enum Decision {
+enum Answer {
     Play(Move, f64),
     Resign,
 }
 
 /// The game in progress.
-struct Table<'a> {
+struct GameInPlay<'a> {
     cfg: &'a MatchConfig,
     players: ByColor<&'a mut Slot>,
     referee: Option<&'a mut Slot>,
     game: Game,
     handicap: Vec<Point>,
     moves: Vec<MoveRecord>,
-    clocks: ByColor<Clock>,
+    clocks: ByColor<RefereeClock>,
     think: ByColor<f64>,
     engine_moves: ByColor<usize>,
 }
@@ -240,8 +242,8 @@ pub fn play_game(
     let start = SystemTime::now();
     let started = Instant::now();
     let cfg = spec.cfg;
-    let clock = Clock::new(cfg.time, cfg.move_time);
-    let mut table = Table {
+    let clock = RefereeClock::new(cfg.time, cfg.move_time);
+    let mut table = GameInPlay {
         cfg,
         players,
         referee,
@@ -271,8 +273,8 @@ pub fn play_game(
         Err(f) => {
             let winner = f.loser.other();
             let code = match f.reason {
-                Reason::Resign => 'R',
-                Reason::Time => 'T',
+                EndReason::Resign => 'R',
+                EndReason::Time => 'T',
                 _ => 'F',
             };
             let result = format!("{}+{code}", winner.letter());
@@ -287,6 +289,7 @@ pub fn play_game(
         names: spec.names,
         handicap: table.handicap,
         moves: table.moves,
+        game: table.game,
         winner,
         result,
         reason,
@@ -306,7 +309,7 @@ fn cpu_used(before: Option<f64>, after: Option<f64>) -> Option<f64> {
 /// A counted game.
 struct Settled {
     score: Score,
-    reason: Reason,
+    reason: EndReason,
     detail: String,
     dead: Vec<Point>,
 }
@@ -323,7 +326,7 @@ fn quote(text: &str) -> String {
     q
 }
 
-impl Table<'_> {
+impl GameInPlay<'_> {
     fn run(
         &mut self,
         opening: &[Move],
@@ -338,7 +341,7 @@ impl Table<'_> {
         let (dead, how) = self.settle(&end)?;
         let score = end.score(&dead);
         let detail = match reason {
-            Reason::MaxMoves => format!("move limit {} reached; {how}", self.cfg.max_moves),
+            EndReason::MaxMoves => format!("move limit {} reached; {how}", self.cfg.max_moves),
             _ => how,
         };
         Ok(Settled {
@@ -349,11 +352,11 @@ impl Table<'_> {
         })
     }
 
-    fn engine(&mut self, c: Color) -> Result<&mut Engine, Forfeit> {
+    fn engine(&mut self, c: Color) -> Result<&mut EngineProcess, Forfeit> {
         let timeout = self.cfg.answer_timeout;
         self.players[c].get(timeout).map_err(|e| Forfeit {
             loser: c,
-            reason: Reason::Crash,
+            reason: EndReason::Crash,
             detail: format!("{c} engine failed to start: {e}"),
         })
     }
@@ -374,7 +377,7 @@ impl Table<'_> {
     fn optional(&mut self, c: Color, command: &str) -> Result<Option<String>, Forfeit> {
         match self.command(c, command) {
             Ok(text) => Ok(Some(text)),
-            Err(f) if f.reason == Reason::Error => Ok(None),
+            Err(f) if f.reason == EndReason::Error => Ok(None),
             Err(f) => Err(f),
         }
     }
@@ -448,24 +451,24 @@ impl Table<'_> {
     }
 
     /// Moves until two passes in a row or the move limit.
-    fn play_main(&mut self) -> Result<Reason, Forfeit> {
+    fn play_main(&mut self) -> Result<EndReason, Forfeit> {
         loop {
             if self.game.consecutive_passes() >= 2 {
-                return Ok(Reason::Score);
+                return Ok(EndReason::Score);
             }
             if self.moves.len() >= self.cfg.max_moves {
-                return Ok(Reason::MaxMoves);
+                return Ok(EndReason::MaxMoves);
             }
             let c = self.game.to_move();
             match self.ask_move(c, false)? {
-                Decision::Resign => return Err(resigned(c)),
-                Decision::Play(m, secs) => self.apply(c, m, MoveKind::Engine, secs)?,
+                Answer::Resign => return Err(resigned(c)),
+                Answer::Play(m, secs) => self.apply(c, m, MoveKind::Engine, secs)?,
             }
         }
     }
 
     /// Asks `c` for a move and checks it: time, syntax, rules.
-    fn ask_move(&mut self, c: Color, cleanup: bool) -> Result<Decision, Forfeit> {
+    fn ask_move(&mut self, c: Color, cleanup: bool) -> Result<Answer, Forfeit> {
         let name = if cleanup && self.knows(c, "kgs-genmove_cleanup")? {
             "kgs-genmove_cleanup"
         } else {
@@ -497,7 +500,7 @@ impl Table<'_> {
             Ok(text) => text,
             Err(EngineError::Timeout(_)) if allowed.is_some() => {
                 return Err(forfeit(
-                    Reason::Time,
+                    EndReason::Time,
                     format!(
                         "{c} gave no move within its {:.2} s (+{grace} s grace)",
                         allowed.unwrap_or_default()
@@ -506,7 +509,7 @@ impl Table<'_> {
             }
             Err(EngineError::Refused(text)) => {
                 return Err(forfeit(
-                    Reason::Illegal,
+                    EndReason::Illegal,
                     format!("{c} answered '? {}' to {name}", quote(&text)),
                 ));
             }
@@ -516,19 +519,19 @@ impl Table<'_> {
             && secs > a + grace
         {
             return Err(forfeit(
-                Reason::Time,
+                EndReason::Time,
                 format!("{c} took {secs:.2} s for a move, {a:.2} s allowed (+{grace} s grace)"),
             ));
         }
         self.clocks[c].charge(secs);
         let word = text.trim();
         if word.eq_ignore_ascii_case("resign") {
-            return Ok(Decision::Resign);
+            return Ok(Answer::Resign);
         }
         let geo = self.game.geometry();
         let m = geo.parse_move(word).map_err(|e| {
             forfeit(
-                Reason::Illegal,
+                EndReason::Illegal,
                 format!(
                     "{c} answered '{}', not a move on this board ({e})",
                     quote(word)
@@ -537,11 +540,11 @@ impl Table<'_> {
         })?;
         self.game.check(c, m).map_err(|e| {
             forfeit(
-                Reason::Illegal,
+                EndReason::Illegal,
                 format!("{c} played {}, which is illegal ({e})", geo.format_move(m)),
             )
         })?;
-        Ok(Decision::Play(m, secs))
+        Ok(Answer::Play(m, secs))
     }
 
     /// Plays a checked engine move and tells the opponent.
@@ -550,7 +553,7 @@ impl Table<'_> {
         if let Err(e) = self.game.play(c, m) {
             return Err(Forfeit {
                 loser: c,
-                reason: Reason::Illegal,
+                reason: EndReason::Illegal,
                 detail: format!("{c} move is illegal ({e})"),
             });
         }
@@ -627,8 +630,8 @@ impl Table<'_> {
             }
             let c = self.game.to_move();
             match self.ask_move(c, true)? {
-                Decision::Resign => return Err(resigned(c)),
-                Decision::Play(m, secs) => self.apply(c, m, MoveKind::Cleanup, secs)?,
+                Answer::Resign => return Err(resigned(c)),
+                Answer::Play(m, secs) => self.apply(c, m, MoveKind::Cleanup, secs)?,
             }
         }
         let (before, after) = (end.board(), self.game.board());
@@ -643,7 +646,7 @@ impl Table<'_> {
 fn resigned(c: Color) -> Forfeit {
     Forfeit {
         loser: c,
-        reason: Reason::Resign,
+        reason: EndReason::Resign,
         detail: format!("{c} resigned"),
     }
 }
@@ -651,8 +654,8 @@ fn resigned(c: Color) -> Forfeit {
 /// The forfeit for an engine error on `command`.
 fn blame(c: Color, command: &str, e: &EngineError) -> Forfeit {
     let reason = match e {
-        EngineError::Refused(_) => Reason::Error,
-        EngineError::Timeout(_) | EngineError::Died(_) => Reason::Crash,
+        EngineError::Refused(_) => EndReason::Error,
+        EngineError::Timeout(_) | EngineError::Died(_) => EndReason::Crash,
     };
     Forfeit {
         loser: c,
@@ -715,7 +718,7 @@ fn ask_referee(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::Rules;
+    use shicho::Rules;
 
     #[test]
     fn dead_lists_widen_to_chains_and_reject_garbage() {

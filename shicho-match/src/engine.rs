@@ -99,7 +99,7 @@ enum Reply {
 }
 
 /// A running GTP engine.
-pub struct Engine {
+pub struct EngineProcess {
     label: String,
     child: Child,
     stdin: ChildStdin,
@@ -116,7 +116,7 @@ pub struct Engine {
     dead: bool,
 }
 
-impl Engine {
+impl EngineProcess {
     /// Starts `argv` and asks `protocol_version`, `name`, `version` and `list_commands`,
     /// each within `timeout`. `label` prefixes its lines in `log`.
     ///
@@ -128,7 +128,7 @@ impl Engine {
         label: &str,
         log: SharedLog,
         timeout: Duration,
-    ) -> Result<Engine, EngineError> {
+    ) -> Result<EngineProcess, EngineError> {
         let (program, args) = argv
             .split_first()
             .ok_or_else(|| EngineError::Died("empty engine command line".to_string()))?;
@@ -153,7 +153,7 @@ impl Engine {
             thread::spawn(move || copy_stderr(stderr, &log, &label));
         }
         log_line(&log, &format!("{label}: started {argv:?}"));
-        let mut engine = Engine {
+        let mut engine = EngineProcess {
             label: label.to_string(),
             child,
             stdin,
@@ -278,7 +278,7 @@ impl Engine {
     }
 }
 
-impl Drop for Engine {
+impl Drop for EngineProcess {
     /// Asks a healthy engine to `quit`, then kills whatever is left.
     fn drop(&mut self) {
         if !self.dead {
@@ -474,7 +474,7 @@ mod tests {
     #[test]
     fn a_missing_program_is_reported_not_panicked() {
         let argv = vec!["/nonexistent/engine".to_string()];
-        let r = Engine::start(&argv, "x", null_log(), Duration::from_secs(1));
+        let r = EngineProcess::start(&argv, "x", null_log(), Duration::from_secs(1));
         assert!(matches!(r, Err(EngineError::Died(ref why)) if why.contains("cannot start")));
     }
 }

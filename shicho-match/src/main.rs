@@ -1,5 +1,5 @@
 //! `shicho-match`: plays GTP engines against each other under a referee that checks every
-//! move with shicho's rules core. See the `shicho::referee` module for the decisions and
+//! move with shicho's rules core. See the crate's library (`lib.rs`) for the decisions and
 //! file formats; `scripts/match` builds and runs this.
 
 use std::ffi::OsString;
@@ -9,11 +9,10 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use clap::Parser;
 
-use shicho::referee::{
-    self, MatchConfig, Openings, TimeControl, default_max_moves, fake::FakeEngine,
-    split_command_line,
-};
 use shicho::{KoRule, Rules, Scoring, SuicideRule, Topology};
+use shicho_match::{
+    self as referee, MatchConfig, Openings, TimeControl, default_max_moves, fake::FakeEngine,
+};
 
 /// Plays N games between two GTP engines; every move is checked by shicho's rules.
 ///
@@ -132,7 +131,7 @@ fn main() -> ExitCode {
 }
 
 fn split(what: &str, line: &str) -> Result<Vec<String>, String> {
-    let words = split_command_line(line).map_err(|e| format!("{what}: {e}"))?;
+    let words = shell_words::split(line).map_err(|e| format!("{what}: {e}"))?;
     if words.is_empty() {
         return Err(format!("{what}: empty command line"));
     }

@@ -4,8 +4,8 @@
 //! # How to read this
 //!
 //! - [`config`](MatchConfig): what a match is; checked before anything starts.
-//! - [`engine`](Engine): one GTP engine as a child process, with deadlines.
-//! - `play`: one game ([`play_game`]): setup, checked moves, clocks ([`Clock`]), dead stones,
+//! - [`engine`](EngineProcess): one GTP engine as a child process, with deadlines.
+//! - `play`: one game ([`play_game`]): setup, checked moves, clocks ([`RefereeClock`]), dead stones,
 //!   the result. Its module comment says how dead stones are decided.
 //! - `record`: the SGF file and the CSV row of a game (the CSV columns are listed there).
 //! - `stats` ([`Tally`]): wins per engine and colour, Wilson interval, Elo.
@@ -24,7 +24,7 @@
 //!   for the next game), refusing a command every engine must accept such as a legal
 //!   `play` (`error`). Nothing an engine writes can stop the referee.
 //! - **Time** is wall time measured by the referee around `genmove`, with a grace allowance
-//!   for latency; see [`Clock`]. `time_left` is sent before each `genmove` to engines that
+//!   for latency; see [`RefereeClock`]. `time_left` is sent before each `genmove` to engines that
 //!   list it.
 //! - **Move limit**: a game reaching `max_moves` is counted as if both had passed
 //!   (reason `maxmoves`) rather than thrown away, so a looping pair of engines still gives
@@ -38,7 +38,6 @@
 //!   numbers.
 
 mod clock;
-mod cmdline;
 mod config;
 mod engine;
 #[doc(hidden)]
@@ -48,14 +47,12 @@ mod record;
 mod runner;
 mod stats;
 
-pub use clock::{BadTimeControl, Clock, TimeControl};
-pub use cmdline::{SplitError, join_command_line, quote_word, split_command_line};
+pub use clock::{BadTimeControl, RefereeClock, TimeControl};
 pub use config::{ConfigError, MatchConfig, Openings, default_max_moves, handicap_points};
-pub use engine::{Engine, EngineError, SharedLog, file_log, null_log};
-pub use play::{GameRecord, MoveKind, MoveRecord, Reason, Slot, parse_dead};
+pub use engine::{EngineError, EngineProcess, SharedLog, file_log, null_log};
+pub use play::{EndReason, GameRecord, MoveKind, MoveRecord, Slot, parse_dead};
 pub use record::{
-    CSV_HEADER, csv_field, csv_row, iso_date, iso_time, sgf_file_name, sgf_game, sgf_text,
-    split_csv_line,
+    CSV_HEADER, csv_row, iso_date, iso_time, sgf_file_name, sgf_game, sgf_text, split_csv_line,
 };
 pub use runner::{MatchError, MatchReport, RESULTS_FILE, SUMMARY_FILE, run_match};
 pub use stats::{Tally, Wld, Z95, elo, format_elo, wilson};

@@ -5,14 +5,14 @@ use std::fmt;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use crate::color::Color;
-use crate::game::Game;
-use crate::geometry::{Geometry, Topology};
-use crate::point::{Move, Point};
-use crate::rng::Rng;
-use crate::rules::Rules;
+use shicho::Color;
+use shicho::Game;
+use shicho::Rng;
+use shicho::Rules;
+use shicho::{Geometry, Topology};
+use shicho::{Move, Point};
 
-use super::clock::TimeControl;
+use crate::clock::TimeControl;
 
 /// A match setting that cannot work.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -168,7 +168,8 @@ impl MatchConfig {
             Color::Black
         };
         // Star points are never adjacent, so every handicap stone has liberties.
-        let board = crate::Board::from_stones(geo, &cells).expect("handicap stones have liberties");
+        let board =
+            shicho::Board::from_stones(geo, &cells).expect("handicap stones have liberties");
         Game::with_position(board, to_move, self.rules, self.komi)
     }
 
@@ -254,7 +255,7 @@ pub fn default_max_moves(size: usize) -> usize {
     3 * size * size
 }
 
-/// The fixed handicap stones ([`handicap::fixed`](crate::handicap::fixed), GNU Go's
+/// The fixed handicap stones ([`handicap::fixed`](shicho::handicap::fixed), GNU Go's
 /// placement) for `stones` on `geo`.
 ///
 /// # Errors
@@ -264,8 +265,8 @@ pub fn handicap_points(geo: &Geometry, stones: u32) -> Result<Vec<Point>, String
     if stones == 0 {
         return Ok(Vec::new());
     }
-    crate::handicap::fixed(geo, stones as usize).ok_or_else(|| {
-        let (size, max) = (geo.size(), crate::handicap::max_fixed(geo.size()));
+    shicho::handicap::fixed(geo, stones as usize).ok_or_else(|| {
+        let (size, max) = (geo.size(), shicho::handicap::max_fixed(geo.size()));
         format!("a handicap of {stones} is not possible on {size}x{size} (0, or 2 to {max})")
     })
 }

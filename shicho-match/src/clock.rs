@@ -122,7 +122,7 @@ impl FromStr for TimeControl {
 
 /// One side's clock during a game.
 #[derive(Clone, Debug)]
-pub struct Clock {
+pub struct RefereeClock {
     control: Option<TimeControl>,
     /// A limit on every single move, on top of (or instead of) the time control.
     move_limit: Option<f64>,
@@ -132,10 +132,10 @@ pub struct Clock {
     stones_left: u32,
 }
 
-impl Clock {
-    pub fn new(control: Option<TimeControl>, move_limit: Option<f64>) -> Clock {
+impl RefereeClock {
+    pub fn new(control: Option<TimeControl>, move_limit: Option<f64>) -> RefereeClock {
         let main = control.map_or(0.0, |c| f64::from(c.main));
-        let mut clock = Clock {
+        let mut clock = RefereeClock {
             control,
             move_limit,
             main_left: main,
@@ -240,7 +240,7 @@ mod tests {
 
     #[test]
     fn canadian_clock_runs_into_byo_yomi_and_renews_periods() {
-        let mut clock = Clock::new("10+6/2".parse().ok(), None);
+        let mut clock = RefereeClock::new("10+6/2".parse().ok(), None);
         assert_eq!(clock.allowed(), Some(16.0));
         clock.charge(4.0);
         assert_eq!(clock.time_left(), Some((6, 0)));
@@ -255,15 +255,15 @@ mod tests {
 
     #[test]
     fn absolute_time_and_move_limits() {
-        let mut clock = Clock::new("10".parse().ok(), Some(3.0));
+        let mut clock = RefereeClock::new("10".parse().ok(), Some(3.0));
         assert_eq!(clock.allowed(), Some(3.0));
         clock.charge(8.5);
         assert_eq!(clock.allowed(), Some(1.5));
         clock.charge(5.0);
         assert_eq!(clock.allowed(), Some(0.0));
-        let free = Clock::new(None, None);
+        let free = RefereeClock::new(None, None);
         assert_eq!(free.allowed(), None);
         assert_eq!(free.time_left(), None);
-        assert_eq!(Clock::new(None, Some(2.0)).allowed(), Some(2.0));
+        assert_eq!(RefereeClock::new(None, Some(2.0)).allowed(), Some(2.0));
     }
 }

@@ -15,15 +15,14 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::thread;
 
-use crate::color::ByColor;
-use crate::score::format_points;
+use shicho::ByColor;
+use shicho::score::format_points;
 
-use super::cmdline::join_command_line;
-use super::config::{MatchConfig, Openings};
-use super::engine::{Engine, file_log, log_line, null_log};
-use super::play::{GameRecord, GameSpec, Slot, play_game};
-use super::record::{CSV_HEADER, csv_row, sgf_file_name, sgf_text};
-use super::stats::Tally;
+use crate::config::{MatchConfig, Openings};
+use crate::engine::{EngineProcess, file_log, log_line, null_log};
+use crate::play::{GameRecord, GameSpec, Slot, play_game};
+use crate::record::{CSV_HEADER, csv_row, sgf_file_name, sgf_text};
+use crate::stats::Tally;
 
 /// The match could not be run at all (bad settings, an engine that cannot start, an
 /// output directory that cannot be written).
@@ -159,8 +158,8 @@ fn title(cfg: &MatchConfig, first_number: usize) -> String {
     });
     format!(
         "{settings}\nA: {}\nB: {}",
-        join_command_line(&cfg.engines[0]),
-        join_command_line(&cfg.engines[1])
+        shell_words::join(&cfg.engines[0]),
+        shell_words::join(&cfg.engines[1])
     )
 }
 
@@ -171,19 +170,20 @@ fn probe_names(cfg: &MatchConfig, logs: &Path) -> Result<[String; 2], MatchError
     let mut names = [String::new(), String::new()];
     for (i, argv) in cfg.engines.iter().enumerate() {
         let label = ["A", "B"][i];
-        let engine = Engine::start(argv, label, log.clone(), cfg.answer_timeout).map_err(|e| {
-            MatchError(format!(
-                "engine {label} ({}) cannot play: {e}",
-                join_command_line(argv)
-            ))
-        })?;
+        let engine =
+            EngineProcess::start(argv, label, log.clone(), cfg.answer_timeout).map_err(|e| {
+                MatchError(format!(
+                    "engine {label} ({}) cannot play: {e}",
+                    shell_words::join(argv)
+                ))
+            })?;
         names[i] = engine.full_name();
     }
     if let Some(argv) = &cfg.referee {
-        Engine::start(argv, "R", log, cfg.answer_timeout).map_err(|e| {
+        EngineProcess::start(argv, "R", log, cfg.answer_timeout).map_err(|e| {
             MatchError(format!(
                 "referee engine ({}) cannot play: {e}",
-                join_command_line(argv)
+                shell_words::join(argv)
             ))
         })?;
     }
