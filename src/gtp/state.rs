@@ -14,7 +14,7 @@ use crate::board::{Board, IllegalMove};
 use crate::color::Color;
 use crate::game::{CannotUndo, Game};
 use crate::geometry::{Geometry, SizeError};
-use crate::gtp::commands::table::Table;
+use crate::gtp::commands::command_table::CommandTable;
 use crate::point::Move;
 use crate::rng::Rng;
 use crate::rules::Rules;
@@ -54,7 +54,7 @@ impl Default for Config {
 /// The engine's whole state.
 pub struct State {
     /// The commands of the game being played (a second game brings its own table).
-    commands: &'static Table<State>,
+    commands: &'static CommandTable<State>,
     game: Game,
     /// Torus view offset for showboard (`shicho-shift`).
     view_shift: (usize, usize),
@@ -71,7 +71,7 @@ pub struct State {
 }
 
 impl State {
-    pub fn new(config: &Config, commands: &'static Table<State>) -> State {
+    pub fn new(config: &Config, commands: &'static CommandTable<State>) -> State {
         let game = Game::new(config.size, config.rules, config.komi).unwrap_or_else(|_| {
             Game::new(19, config.rules, config.komi).expect("19x19 is a valid size")
         });
@@ -89,7 +89,7 @@ impl State {
         }
     }
 
-    pub fn commands(&self) -> &'static Table<State> {
+    pub fn commands(&self) -> &'static CommandTable<State> {
         self.commands
     }
 

@@ -1,7 +1,7 @@
 //! Administrative commands: the protocol, the engine's name and version, the command list.
 
 use crate::gtp::commands::args::arity;
-use crate::gtp::commands::table::{Command, command};
+use crate::gtp::commands::command_table::{Command, command};
 use crate::gtp::response::Reply;
 use crate::gtp::state::State;
 

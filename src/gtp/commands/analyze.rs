@@ -17,7 +17,7 @@ use std::time::Duration;
 
 use crate::color::Color;
 use crate::gtp::commands::args::{arity, color};
-use crate::gtp::commands::table::{Command, command};
+use crate::gtp::commands::command_table::{Command, command};
 use crate::gtp::error::GtpError;
 use crate::gtp::parse;
 use crate::gtp::response::Reply;

@@ -3,7 +3,7 @@
 //! reading depths; and every chain a ladder captures, for GoGui.
 
 use crate::gtp::commands::args::{arity, format_points, gg_move, point, stone};
-use crate::gtp::commands::table::{Command, command};
+use crate::gtp::commands::command_table::{Command, command};
 use crate::gtp::error::GtpError;
 use crate::gtp::response::Reply;
 use crate::gtp::state::State;

@@ -12,6 +12,7 @@
 pub mod admin;
 pub mod analyze;
 pub mod args;
+pub mod command_table;
 pub mod gnugo;
 pub mod gogui;
 pub mod observe;
@@ -20,14 +21,13 @@ pub mod rules;
 pub mod score;
 pub mod setup;
 pub mod sgf;
-pub mod table;
 pub mod time;
 
-use crate::gtp::commands::table::Table;
+use crate::gtp::commands::command_table::CommandTable;
 use crate::gtp::state::State;
 
 /// The Go engine's commands, in the order `list_commands` shows them.
-pub static GO: Table<State> = Table::new(&[
+pub static GO: CommandTable<State> = CommandTable::new(&[
     admin::COMMANDS,
     setup::COMMANDS,
     play::COMMANDS,

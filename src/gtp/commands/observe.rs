@@ -4,7 +4,7 @@
 use crate::color::Color;
 use crate::geometry::Topology;
 use crate::gtp::commands::args::{arity, format_points, gg_color, gg_move, point, stone};
-use crate::gtp::commands::table::{Command, command};
+use crate::gtp::commands::command_table::{Command, command};
 use crate::gtp::error::GtpError;
 use crate::gtp::response::Reply;
 use crate::gtp::state::State;

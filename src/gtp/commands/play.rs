@@ -3,7 +3,7 @@
 use crate::color::Color;
 use crate::geometry::VertexError;
 use crate::gtp::commands::args::{arity, color, int};
-use crate::gtp::commands::table::{Command, command};
+use crate::gtp::commands::command_table::{Command, command};
 use crate::gtp::error::GtpError;
 use crate::gtp::response::Reply;
 use crate::gtp::state::State;

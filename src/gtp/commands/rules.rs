@@ -1,7 +1,7 @@
 //! Rules commands: KataGo's pair, and the rules in words.
 
 use crate::gtp::commands::args::arity;
-use crate::gtp::commands::table::{Command, command};
+use crate::gtp::commands::command_table::{Command, command};
 use crate::gtp::response::Reply;
 use crate::gtp::state::State;
 use crate::rules::{KoRule, Rules, Scoring};

@@ -2,7 +2,7 @@
 //! seki estimated by playouts (`search::dead_stones`).
 
 use crate::gtp::commands::args::{arity, format_points, sort_points};
-use crate::gtp::commands::table::{Command, command};
+use crate::gtp::commands::command_table::{Command, command};
 use crate::gtp::error::GtpError;
 use crate::gtp::response::Reply;
 use crate::gtp::state::State;

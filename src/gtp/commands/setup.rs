@@ -4,7 +4,7 @@ use crate::board::Board;
 use crate::color::Color;
 use crate::game::Game;
 use crate::gtp::commands::args::{arity, float, format_points, int};
-use crate::gtp::commands::table::{Command, command};
+use crate::gtp::commands::command_table::{Command, command};
 use crate::gtp::error::GtpError;
 use crate::gtp::response::Reply;
 use crate::gtp::state::State;

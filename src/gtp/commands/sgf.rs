@@ -4,7 +4,7 @@
 use std::io::Read;
 
 use crate::geometry::{Geometry, MAX_SIZE, Topology};
-use crate::gtp::commands::table::{Command, command};
+use crate::gtp::commands::command_table::{Command, command};
 use crate::gtp::error::GtpError;
 use crate::gtp::parse;
 use crate::gtp::response::Reply;

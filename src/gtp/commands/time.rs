@@ -1,7 +1,7 @@
 //! Time commands: the time system and the clocks (GTP's and KGS's).
 
 use crate::gtp::commands::args::{arity, color, float, int};
-use crate::gtp::commands::table::{Command, command};
+use crate::gtp::commands::command_table::{Command, command};
 use crate::gtp::error::GtpError;
 use crate::gtp::response::Reply;
 use crate::gtp::state::State;

@@ -19,13 +19,13 @@ pub const fn command<S>(name: &'static str, run: Handler<S>) -> Command<S> {
 }
 
 /// The commands of one game, family by family.
-pub struct Table<S: 'static> {
+pub struct CommandTable<S: 'static> {
     families: &'static [&'static [Command<S>]],
 }
 
-impl<S> Table<S> {
-    pub const fn new(families: &'static [&'static [Command<S>]]) -> Table<S> {
-        Table { families }
+impl<S> CommandTable<S> {
+    pub const fn new(families: &'static [&'static [Command<S>]]) -> CommandTable<S> {
+        CommandTable { families }
     }
 
     /// The command called `name` (names are case sensitive).
