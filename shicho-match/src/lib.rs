@@ -1,13 +1,19 @@
 //! The match referee behind `shicho-match` and `scripts/match`: plays games between two
 //! GTP engines and checks every move with the engine's own rules core.
 //!
+//! It is a crate of its own, built on the `shicho` library (rules core, SGF records, GTP
+//! parsing) like any other GTP controller would be; its API is what its binary and its
+//! tests need.
+//!
 //! # How to read this
 //!
 //! - [`config`](MatchConfig): what a match is; checked before anything starts.
 //! - [`engine`](EngineProcess): one GTP engine as a child process, with deadlines.
-//! - `play`: one game ([`play_game`]): setup, checked moves, clocks ([`RefereeClock`]), dead stones,
-//!   the result. Its module comment says how dead stones are decided.
-//! - `record`: the SGF file and the CSV row of a game (the CSV columns are listed there).
+//! - `play`: one game ([`play_game`]): setup, checked moves, clocks ([`RefereeClock`]), the
+//!   result; `play/settle`: the dead stones after two passes. `play`'s module comment says
+//!   how they are decided.
+//! - `record`: the SGF file (built by `shicho::sgf`'s record builder, plus players, result,
+//!   times) and the CSV row of a game (the CSV columns are listed there).
 //! - `stats` ([`Tally`]): wins per engine and colour, Wilson interval, Elo.
 //! - `runner` ([`run_match`]): worker threads, results file, progress, summary.
 //! - `fake`: a scriptable fake engine for the tests.
@@ -29,8 +35,9 @@
 //! - **Move limit**: a game reaching `max_moves` is counted as if both had passed
 //!   (reason `maxmoves`) rather than thrown away, so a looping pair of engines still gives
 //!   a result.
-//! - **Torus** (`daoqi`) games are recorded with `RU[daoqi]` and a root comment saying the
-//!   board wraps around, since SGF has no property for the topology.
+//! - **Torus** (`daoqi`) games are recorded with `RU[daoqi]` and the root comment every
+//!   shicho record of a torus game has (`shicho::sgf::TORUS_COMMENT`), since SGF has no
+//!   property for the topology.
 //! - **Output directory**: `game-NNNN.sgf` per game, `results.csv`, `summary.txt`
 //!   (this run's summary), `logs/worker-K.log` (each worker's GTP traffic, `A> cmd`,
 //!   `A< answer`, and engines' stderr, `A! line`; stderr never reaches the terminal) and
@@ -50,7 +57,8 @@ mod stats;
 pub use clock::{BadTimeControl, RefereeClock, TimeControl};
 pub use config::{ConfigError, MatchConfig, Openings, default_max_moves, handicap_points};
 pub use engine::{EngineError, EngineProcess, SharedLog, file_log, null_log};
-pub use play::{EndReason, GameRecord, MoveKind, MoveRecord, Slot, parse_dead};
+pub use play::settle::parse_dead;
+pub use play::{EndReason, GameRecord, MoveKind, MoveRecord, Slot};
 pub use record::{
     CSV_HEADER, csv_row, iso_date, iso_time, sgf_file_name, sgf_game, sgf_text, split_csv_line,
 };

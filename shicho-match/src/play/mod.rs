@@ -22,7 +22,6 @@
 //! An unusable list (a vertex off the board or on an empty point, text that is no vertex)
 //! counts as no opinion rather than as a loss: the game itself was finished legally.
 
-use std::collections::BTreeSet;
 use std::fmt;
 use std::time::{Duration, Instant, SystemTime};
 
@@ -31,6 +30,8 @@ use shicho::Score;
 use shicho::gtp::parse::parse_float;
 use shicho::{ByColor, Color};
 use shicho::{Move, Point};
+
+pub(crate) mod settle;
 
 use crate::clock::RefereeClock;
 use crate::config::MatchConfig;
@@ -567,80 +568,6 @@ impl GameInPlay<'_> {
         self.command(c.other(), &format!("play {} {v}", c.name()))?;
         Ok(())
     }
-
-    /// Dead stones of the two-pass position `end`, and how they were decided.
-    fn settle(&mut self, end: &Game) -> Result<(Vec<Point>, String), Forfeit> {
-        let mut lists: ByColor<Option<Vec<Point>>> = ByColor::new(None, None);
-        for c in Color::ALL {
-            if self.knows(c, "final_status_list")? {
-                lists[c] = self
-                    .optional(c, "final_status_list dead")?
-                    .and_then(|text| parse_dead(end, &text));
-            }
-        }
-        let geo = end.geometry();
-        let show = |points: &[Point]| {
-            if points.is_empty() {
-                "none".to_string()
-            } else {
-                points
-                    .iter()
-                    .map(|&p| geo.format_point(p))
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            }
-        };
-        if let (Some(b), Some(w)) = (&lists.black, &lists.white)
-            && b == w
-        {
-            return Ok((b.clone(), format!("dead stones agreed: {}", show(b))));
-        }
-        let opinion = |l: &Option<Vec<Point>>| l.as_deref().map_or("no answer".to_string(), show);
-        let dispute = format!(
-            "dead stones disputed (black: {}; white: {})",
-            opinion(&lists.black),
-            opinion(&lists.white)
-        );
-        if let Some(referee) = self.referee.as_deref_mut() {
-            match ask_referee(referee, self.cfg, end, &self.handicap) {
-                Ok(dead) => {
-                    let detail = format!("{dispute}; referee engine: {}", show(&dead));
-                    return Ok((dead, detail));
-                }
-                Err(why) => log::warn!("referee engine failed ({why}); playing the game out"),
-            }
-        }
-        let dead = self.play_out(end)?;
-        Ok((
-            dead.clone(),
-            format!("{dispute}; played out: {}", show(&dead)),
-        ))
-    }
-
-    /// Continues the game until two more passes; the stones of `end` that did not survive
-    /// are dead.
-    fn play_out(&mut self, end: &Game) -> Result<Vec<Point>, Forfeit> {
-        let first = self.moves.len();
-        // A play-out longer than one move per point is going nowhere.
-        let limit = self.cfg.size * self.cfg.size;
-        loop {
-            let played = self.moves.len() - first;
-            if (played >= 2 && self.game.consecutive_passes() >= 2) || played >= limit {
-                break;
-            }
-            let c = self.game.to_move();
-            match self.ask_move(c, true)? {
-                Answer::Resign => return Err(resigned(c)),
-                Answer::Play(m, secs) => self.apply(c, m, MoveKind::Cleanup, secs)?,
-            }
-        }
-        let (before, after) = (end.board(), self.game.board());
-        Ok(end
-            .geometry()
-            .points()
-            .filter(|&p| before.get(p).is_some_and(|c| after.get(p) != Some(c)))
-            .collect())
-    }
 }
 
 fn resigned(c: Color) -> Forfeit {
@@ -661,89 +588,5 @@ fn blame(c: Color, command: &str, e: &EngineError) -> Forfeit {
         loser: c,
         reason,
         detail: format!("{c} engine, on '{command}': {e}"),
-    }
-}
-
-/// An engine's dead-stone list as whole chains, sorted; `None` if it names anything but
-/// stones on this board.
-pub fn parse_dead(game: &Game, text: &str) -> Option<Vec<Point>> {
-    let geo = game.geometry();
-    let board = game.board();
-    let mut dead = BTreeSet::new();
-    for token in text.split_whitespace() {
-        let p = geo.parse_point(token).ok()?;
-        board.get(p)?;
-        dead.extend(board.chain_stones(p));
-    }
-    Some(dead.into_iter().collect())
-}
-
-/// Replays `end` into the referee engine and asks for its dead stones.
-fn ask_referee(
-    slot: &mut Slot,
-    cfg: &MatchConfig,
-    end: &Game,
-    handicap: &[Point],
-) -> Result<Vec<Point>, String> {
-    let timeout = cfg.answer_timeout;
-    let engine = slot.get(timeout).map_err(|e| e.to_string())?;
-    let geo = end.geometry();
-    let mut commands = vec![
-        format!("boardsize {}", cfg.size),
-        "clear_board".to_string(),
-        format!("komi {}", cfg.komi),
-    ];
-    let stones: Vec<String> = handicap.iter().map(|&p| geo.format_point(p)).collect();
-    if !stones.is_empty() {
-        if engine.knows("set_free_handicap") {
-            commands.push(format!("set_free_handicap {}", stones.join(" ")));
-        } else {
-            commands.extend(stones.iter().map(|v| format!("play black {v}")));
-        }
-    }
-    commands.extend(
-        end.moves()
-            .map(|(c, m)| format!("play {} {}", c.name(), geo.format_move(m))),
-    );
-    commands.push("final_status_list dead".to_string());
-    let mut answer = String::new();
-    for command in &commands {
-        answer = engine
-            .send(command, timeout)
-            .map_err(|e| format!("'{command}': {e}"))?;
-    }
-    parse_dead(end, &answer).ok_or_else(|| format!("unusable dead list '{}'", quote(&answer)))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use shicho::Rules;
-
-    #[test]
-    fn dead_lists_widen_to_chains_and_reject_garbage() {
-        let mut g = Game::new(9, Rules::default(), 7.5).unwrap();
-        for (c, v) in [
-            (Color::Black, "E5"),
-            (Color::White, "C3"),
-            (Color::Black, "E6"),
-            (Color::White, "C4"),
-        ] {
-            let m = g.geometry().parse_move(v).unwrap();
-            g.play(c, m).unwrap();
-        }
-        let geo = g.geometry();
-        let names = |ps: Vec<Point>| -> Vec<String> {
-            ps.into_iter().map(|p| geo.format_point(p)).collect()
-        };
-        assert_eq!(parse_dead(&g, "").map(names), Some(vec![]));
-        assert_eq!(
-            parse_dead(&g, "c3\nE6").map(names),
-            Some(vec!["C3".into(), "C4".into(), "E5".into(), "E6".into()])
-        );
-        assert_eq!(parse_dead(&g, "A1"), None);
-        assert_eq!(parse_dead(&g, "Z9"), None);
-        assert_eq!(parse_dead(&g, "pass"), None);
-        assert_eq!(parse_dead(&g, "E5 garbage"), None);
     }
 }
