@@ -9,6 +9,7 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 use crate::game::Game;
+use crate::gtp::commands::command_table::GtpState;
 use crate::gtp::commands::{self, analyze};
 use crate::gtp::error::GtpError;
 use crate::gtp::parse::{self, CommandLineErrorKind};

@@ -17,7 +17,7 @@ mod state;
 
 pub use engine::Engine;
 pub use error::GtpError;
-pub use response::{Reply, Response, frame};
+pub use response::Response;
 pub use session::run;
 pub use state::Config;
 

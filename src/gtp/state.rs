@@ -14,7 +14,7 @@ use crate::board::{Board, IllegalMove};
 use crate::color::Color;
 use crate::game::{CannotUndo, Game};
 use crate::geometry::{Geometry, SizeError};
-use crate::gtp::commands::command_table::CommandTable;
+use crate::gtp::commands::command_table::{CommandTable, GtpState};
 use crate::point::Move;
 use crate::rng::Rng;
 use crate::rules::Rules;
@@ -70,6 +70,12 @@ pub struct State {
     params: Params,
 }
 
+impl GtpState for State {
+    fn commands(&self) -> &'static CommandTable<State> {
+        self.commands
+    }
+}
+
 impl State {
     pub fn new(config: &Config, commands: &'static CommandTable<State>) -> State {
         let game = Game::new(config.size, config.rules, config.komi).unwrap_or_else(|_| {
@@ -87,10 +93,6 @@ impl State {
             player: config.player,
             params: config.search.clone(),
         }
-    }
-
-    pub fn commands(&self) -> &'static CommandTable<State> {
-        self.commands
     }
 
     // ----- the game -------------------------------------------------------------------

@@ -40,7 +40,7 @@ use crate::tactics::{Budget, Outcome, attack, defend, ladder_attack};
 
 // Tunables.
 
-/// Nodes each reading query of the move generator may use: it asks a few per weak chain.
+/// Nodes each reading query of the heuristic player may use: it asks a few per weak chain.
 pub const MOVEGEN_NODES: u32 = 10_000;
 /// Seed of GTP's `reg_genmove` (GNU Go seeds it with 0).
 pub const REG_GENMOVE_SEED: u64 = 0;

@@ -18,11 +18,11 @@
 //! | `dead_stones` | Monte-Carlo ownership, dead stones and seki at the end of a game |
 //! | `time` | time controls, both clocks and the time budget of the next move |
 
-pub mod dead_stones;
+pub(crate) mod dead_stones;
 pub mod heuristic;
 mod mcts;
 mod params;
-pub mod patterns;
+mod patterns;
 mod player;
 pub mod playout;
 mod priors;

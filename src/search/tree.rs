@@ -161,7 +161,7 @@ impl<'g> Tree<'g> {
     /// Root children: every move legal by the game's full rules but the filling of an own
     /// true eye; plus pass. No region is left out: the vital point of a nakade, the capture
     /// of a chain whose last liberty lies in someone's territory and the saving move of a
-    /// chain in atari can all lie there. The heuristic move generator's tactical choice gets
+    /// chain in atari can all lie there. The heuristic player's tactical choice gets
     /// a bonus.
     fn expand_root(&mut self) {
         let board = self.root_board.clone();

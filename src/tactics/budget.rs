@@ -8,7 +8,7 @@
 pub const READ_DEPTH: u32 = 16;
 /// Moves one query may play before it gives up. An unfinished line counts as a failed attack
 /// and so a successful defence: limits favour the defender, as in GNU Go. A query on GNU Go's
-/// reading suites stays under 0.15 s in release; the move generator has its own, smaller
+/// reading suites stays under 0.15 s in release; the heuristic player has its own, smaller
 /// budget.
 pub const NODE_BUDGET: u32 = 100_000;
 /// Plies up to which a chain with three liberties is attacked (a fraction of the depth:

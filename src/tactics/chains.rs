@@ -1,4 +1,4 @@
-//! Small board helpers shared by the readers and the move generator: liberties a play would
+//! Small board helpers shared by the readers and the heuristic player: liberties a play would
 //! leave, self-atari, snapback, chains around a chain.
 
 use crate::board::Board;

@@ -1,28 +1,36 @@
 //! Administrative commands: the protocol, the engine's name and version, the command list.
+//! They work for any game's state ([`GtpState`]): `list_commands` and `known_command` read
+//! the table of the game being played.
+
+use std::marker::PhantomData;
 
 use crate::gtp::commands::args::arity;
-use crate::gtp::commands::command_table::{Command, command};
+use crate::gtp::commands::command_table::{Command, GtpState, command};
 use crate::gtp::response::Reply;
-use crate::gtp::state::State;
 
-pub const COMMANDS: &[Command<State>] = &[
-    command("protocol_version", |_, a| arity(a, 0).map(|()| "2".into())),
-    command("name", |_, a| arity(a, 0).map(|()| "shicho".into())),
-    command("version", |_, a| {
-        arity(a, 0).map(|()| env!("CARGO_PKG_VERSION").into())
-    }),
-    command("known_command", known_command),
-    command("list_commands", list_commands),
-    // The session ends after answering; see `Engine::handle`.
-    command("quit", |_, _| Ok(String::new())),
-];
+/// The administrative family for the state type `S`.
+pub struct Admin<S>(PhantomData<S>);
 
-fn known_command(s: &mut State, args: &[String]) -> Reply {
+impl<S: GtpState> Admin<S> {
+    pub const COMMANDS: &'static [Command<S>] = &[
+        command("protocol_version", |_, a| arity(a, 0).map(|()| "2".into())),
+        command("name", |_, a| arity(a, 0).map(|()| "shicho".into())),
+        command("version", |_, a| {
+            arity(a, 0).map(|()| env!("CARGO_PKG_VERSION").into())
+        }),
+        command("known_command", known_command::<S>),
+        command("list_commands", list_commands::<S>),
+        // The session ends after answering; see `Engine::handle`.
+        command("quit", |_, _| Ok(String::new())),
+    ];
+}
+
+fn known_command<S: GtpState>(s: &mut S, args: &[String]) -> Reply {
     arity(args, 1)?;
     Ok(s.commands().find(&args[0]).is_some().to_string())
 }
 
-fn list_commands(s: &mut State, args: &[String]) -> Reply {
+fn list_commands<S: GtpState>(s: &mut S, args: &[String]) -> Reply {
     arity(args, 0)?;
     Ok(s.commands().names().collect::<Vec<_>>().join("\n"))
 }

@@ -4,6 +4,12 @@
 
 use crate::gtp::response::Reply;
 
+/// What the administrative commands need of a game's state: the table of the commands it
+/// answers. Each game (Go now; Othello next) has its own state type and its own table.
+pub trait GtpState: Sized + 'static {
+    fn commands(&self) -> &'static CommandTable<Self>;
+}
+
 /// A command handler over the state `S`: `args` are the tokens after the command name.
 pub type Handler<S> = fn(&mut S, &[String]) -> Reply;
 

@@ -23,12 +23,13 @@ pub mod setup;
 pub mod sgf;
 pub mod time;
 
+use crate::gtp::commands::admin::Admin;
 use crate::gtp::commands::command_table::CommandTable;
 use crate::gtp::state::State;
 
 /// The Go engine's commands, in the order `list_commands` shows them.
 pub static GO: CommandTable<State> = CommandTable::new(&[
-    admin::COMMANDS,
+    Admin::<State>::COMMANDS,
     setup::COMMANDS,
     play::COMMANDS,
     time::COMMANDS,

@@ -1,4 +1,4 @@
-//! The move generator's choices on diagrams, and a fuzz test of legality under every preset.
+//! The heuristic player's choices on diagrams, and a fuzz test of legality under every preset.
 
 use shicho::search::heuristic::{Choice, REG_GENMOVE_SEED, Reason, choose, genmove};
 use shicho::{Board, Color, Game, Geometry, Move, PRESETS, Rng, Rules, Topology};
