@@ -28,8 +28,10 @@ impl Engine {
         }
     }
 
-    /// The flag a reader thread sets when GoGui's `# interrupt` line arrives; see
-    /// [`State::interrupt_flag`].
+    /// The flag a reader thread sets when GoGui's `# interrupt` line arrives; searches and
+    /// analyses stop when they see it. The engine never clears it itself: whoever raises it
+    /// knows which commands it is meant for, and clears it before any other (the session
+    /// does, see `session::run`).
     pub fn interrupt_flag(&self) -> Arc<AtomicBool> {
         self.state.interrupt_flag()
     }

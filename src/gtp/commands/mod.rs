@@ -1,6 +1,6 @@
 //! The commands, one file per family, and the Go engine's table ([`GO`]).
 //!
-//! A handler takes the [`State`] and the arguments and returns a [`Reply`]
+//! A handler takes the [`State`] and the arguments and returns a `Reply`
 //! (`crate::gtp::response`): the text, or a [`GtpError`](crate::gtp::error::GtpError) whose
 //! `Display` is the error text. It checks every argument before it changes anything, and
 //! changes the state only through the state's methods.
