@@ -11,7 +11,7 @@ fn main() {
     let playouts = args.get(1).copied().unwrap_or(20000);
     let g = Game::new(size, Rules::default(), 7.5).unwrap();
     let p = Params {
-        playouts,
+        playouts: Some(playouts),
         time: None,
         resign_below: 0.0,
         threads: 1,

@@ -27,9 +27,10 @@ struct Cli {
     /// How genmove chooses: tree search, or the tactical heuristics alone.
     #[arg(long, value_enum, default_value = "mcts")]
     player: Player,
-    /// Most simulations per move (tree search).
-    #[arg(long, default_value_t = 20_000)]
-    playouts: usize,
+    /// Most simulations per move (tree search); default 20,000, or no cap when a time limit
+    /// (--time or a time control over GTP) decides.
+    #[arg(long)]
+    playouts: Option<usize>,
     /// Most seconds per move (tree search); a time control set over GTP caps it too.
     #[arg(long)]
     time: Option<f64>,
@@ -66,7 +67,7 @@ fn main() -> ExitCode {
         t => t.map(std::time::Duration::from_secs_f64),
     };
     let search = shicho::search::Params {
-        playouts: cli.playouts.max(1),
+        playouts: cli.playouts.map(|n| n.max(1)),
         time,
         resign_below: cli.resign.clamp(0.0, 1.0),
         threads: cli.threads.clamp(1, 64),

@@ -20,7 +20,7 @@ use crate::rng::Rng;
 use crate::rules::Rules;
 use crate::search::heuristic::REG_GENMOVE_SEED;
 use crate::search::time::Clock;
-use crate::search::{self, Decision, Params, Player};
+use crate::search::{self, Decision, Params, Player, Searcher};
 use crate::tactics::{Budget, ReadingStack, StackEmpty};
 
 /// Start-up settings, from the command line.
@@ -68,6 +68,8 @@ pub struct State {
     budget: Budget,
     player: Player,
     params: Params,
+    /// The tree search, with the tree it keeps between moves.
+    searcher: Searcher,
 }
 
 impl GtpState for State {
@@ -92,6 +94,7 @@ impl State {
             budget: Budget::default(),
             player: config.player,
             params: config.search.clone(),
+            searcher: Searcher::new(),
         }
     }
 
@@ -234,7 +237,7 @@ impl State {
     }
 
     pub fn set_playouts(&mut self, playouts: usize) {
-        self.params.playouts = playouts;
+        self.params.playouts = Some(playouts);
     }
 
     /// A fresh seed from the engine's generator (genmove, analysis).
@@ -242,8 +245,8 @@ impl State {
         self.rng.next_u64()
     }
 
-    /// The engine's decision for `c`. `deterministic` (reg_genmove) uses the fixed seed
-    /// and no clock, so the answer depends on the position only.
+    /// The engine's decision for `c`. `deterministic` (reg_genmove) uses the fixed seed,
+    /// no clock and a fresh tree, so the answer depends on the position only.
     pub fn decide(&mut self, c: Color, deterministic: bool) -> Decision {
         let seed = if deterministic {
             REG_GENMOVE_SEED
@@ -257,7 +260,27 @@ impl State {
         {
             params.time = Some(params.time.map_or(budget, |t| t.min(budget)));
         }
-        search::decide(&self.game, c, self.player, &params, seed, &self.interrupt)
+        if deterministic {
+            let mut fresh = Searcher::new();
+            return search::decide(
+                &self.game,
+                c,
+                self.player,
+                &params,
+                seed,
+                &self.interrupt,
+                &mut fresh,
+            );
+        }
+        search::decide(
+            &self.game,
+            c,
+            self.player,
+            &params,
+            seed,
+            &self.interrupt,
+            &mut self.searcher,
+        )
     }
 
     /// genmove: decides, plays and charges the clock. `cleanup` (KGS's cleanup phase)

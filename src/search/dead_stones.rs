@@ -2,7 +2,7 @@
 //! play and the tree search's pass), estimated from who owns each point after playouts.
 //!
 //! The estimate is Monte-Carlo: play many playouts (with the simple tactics of
-//! `playout::policy_move`, so walls defend themselves) from the position and count, for
+//! the tree search's playout policy, so walls defend themselves) from the position and count, for
 //! each point, how often Black or White holds it at the end (a stone, or an empty point all
 //! of whose neighbours are one colour). A chain whose points end up the opponent's most of
 //! the time is dead. Seki is found by a local test instead, because random players break
@@ -14,7 +14,8 @@ use crate::color::Color;
 use crate::point::{Move, Point};
 use crate::rng::Rng;
 use crate::search::params::Tunables;
-use crate::search::playout::{Recent, policy_playout};
+use crate::search::playout::Recent;
+use crate::search::policy::{Policy, policy_playout};
 
 /// Playouts per estimate: enough that a chain's ownership is known to about ±0.05.
 pub const OWNERSHIP_PLAYOUTS: usize = 400;
@@ -40,10 +41,11 @@ pub fn ownership(
     let mut rng = Rng::new(seed);
     let mut scratch = board.clone();
     let mut recent = Recent::new(board);
+    let mut policy = Policy::new(t.policy);
     let playouts = playouts.max(1);
     for _ in 0..playouts {
         scratch.clone_from(board);
-        policy_playout(&mut scratch, to_move, &mut rng, &mut recent, t);
+        policy_playout(&mut scratch, to_move, &mut rng, &mut recent, &mut policy);
         for p in board.geometry().points() {
             totals[p.index()] += owner_at_end(&scratch, p);
         }
@@ -100,6 +102,10 @@ pub struct LifeAndDeath {
     pub alive: Vec<Vec<Point>>,
     pub dead: Vec<Vec<Point>>,
     pub seki: Vec<Vec<Point>>,
+    /// How sure the least certain alive-or-dead call is: the smallest share, over the
+    /// chains not in seki, of playouts agreeing with the chain's status, from 0.5 (a coin
+    /// toss) to 1 (every playout). 1 when there is no such chain.
+    pub certainty: f64,
 }
 
 impl LifeAndDeath {
@@ -118,7 +124,10 @@ pub fn estimate(
     t: &Tunables,
 ) -> LifeAndDeath {
     let own = ownership(board, to_move, OWNERSHIP_PLAYOUTS, OWNERSHIP_SEED, t);
-    let mut status = LifeAndDeath::default();
+    let mut status = LifeAndDeath {
+        certainty: 1.0,
+        ..LifeAndDeath::default()
+    };
     for chain in chains(board) {
         let Some(c) = board.get(chain[0]) else {
             continue;
@@ -127,10 +136,17 @@ pub fn estimate(
         let mean = chain.iter().map(|p| own[p.index()]).sum::<f64>() / chain.len() as f64 * sign;
         if in_seki(board, chain[0], suicide_allowed) {
             status.seki.push(chain);
-        } else if mean < DEAD_THRESHOLD {
+            continue;
+        }
+        // `mean` is the own share minus the opponent's: (1 + mean) / 2 of the playouts keep
+        // the chain's points.
+        let kept = (1.0 + mean) / 2.0;
+        if mean < DEAD_THRESHOLD {
             status.dead.push(chain);
+            status.certainty = status.certainty.min(1.0 - kept);
         } else {
             status.alive.push(chain);
+            status.certainty = status.certainty.min(kept);
         }
     }
     status

@@ -1,26 +1,48 @@
-//! Monte-Carlo tree search with RAVE, in the manner of michi and Pachi: runs simulations
-//! through one [`Tree`] per thread and reads the answer off the roots.
+//! Monte-Carlo tree search with RAVE, in the manner of MoGo, Fuego and Pachi: the driver.
 //!
-//! - A *simulation* copies the root board, walks down the tree choosing the most urgent child
-//!   at each node, expands a node once it has been visited `expand_visits` times, finishes the
-//!   game with a policy playout (`playout::policy_move`: captures, saves, pattern replies, no
-//!   self-atari), counts it by area, and backs the result up the path (`tree`).
-//! - Every child starts with its priors as virtual visits and wins (`priors`: an even prior,
-//!   plus bonuses for captures, saving moves, 3x3 shape patterns, nearness to the last move,
-//!   and at the root the heuristic player's tactical choice; penalties for self-atari and the
-//!   first line in an empty area).
-//! - Root parallelism: each thread grows its own tree with its own seed; their root
-//!   statistics are summed.
-//! - The answer is the most visited root child; it resigns below `Params::resign_below`.
+//! How to read the search:
+//! - [`Searcher`] lives as long as the engine. It keeps its tree between moves (the subtree
+//!   of the position reached, `Tree::subtree`) and runs each search's simulations on one or
+//!   more threads sharing one tree (`tree`: lock-free nodes, virtual loss).
+//! - A simulation (`simulation`) walks down by urgency, expands a node after
+//!   `expand_visits` visits (every board-legal move but own true eyes, plus pass, each with
+//!   its `priors`), finishes the game with the playout policy (`policy`), counts it by
+//!   area and backs the result up, with RAVE (all-moves-as-first) results for the children
+//!   whose move was played first later in the simulation.
+//! - The root is expanded with the game's full legality (superko included); the heuristic
+//!   player's tactical choice gets a bonus there.
+//! - The move played is the most visited root child; it resigns below
+//!   `Params::resign_below`. A search stops at its simulation or time limit, when
+//!   interrupted, or, under a time limit, early when the runner-up can no longer catch up
+//!   with the most visited move in the simulations left.
+//! - A pass that would end a won game is played without searching: the opponent passed,
+//!   every chain's status is settled (the ownership playouts, the opponent moving first,
+//!   agree on it 90% of the time), and the score with those dead stones is a win.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::color::Color;
 use crate::game::Game;
 use crate::point::Move;
+use crate::rng::Rng;
+use crate::rules::Rules;
+use crate::search::dead_stones;
+use crate::search::heuristic::{self, Reason};
 use crate::search::params::{Params, Tunables};
-use crate::search::tree::Tree;
+use crate::search::policy::Last;
+use crate::search::priors::priors;
+use crate::search::simulation::{Shared, Worker, pass_child};
+use crate::search::tree::{NewChild, ROOT, Tree};
+
+/// Nodes a tree may hold (44 bytes each; memory is only touched as nodes are used).
+pub const TREE_CAPACITY: usize = 8 << 20;
+/// The end of the game is safe to accept without searching only when every chain's life or
+/// death is this sure (the share of ownership playouts agreeing); otherwise the search
+/// decides whether to pass.
+const SETTLED: f64 = 0.9;
+/// Simulations between two looks at the clock, the interrupt flag and the early stop.
+const CHECK_EVERY: usize = 64;
 
 /// What the engine does with its turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -34,7 +56,7 @@ pub enum Decision {
 pub struct Candidate {
     pub mv: Move,
     pub visits: u32,
-    /// Win rate for the player to move, priors excluded where there were real visits.
+    /// Win rate for the player to move (the prior's when there were no visits).
     pub winrate: f64,
 }
 
@@ -44,6 +66,7 @@ pub struct SearchResult {
     pub decision: Decision,
     /// Win rate of the chosen move for the player to move.
     pub winrate: f64,
+    /// Simulations run by this search (not counting those a kept tree brought).
     pub playouts: usize,
     pub elapsed: Duration,
     /// Root children, most visited first.
@@ -52,8 +75,9 @@ pub struct SearchResult {
     pub pv: Vec<Move>,
 }
 
-/// Searches for `c`'s move in `game`. `stop` (GoGui's interrupt) ends the search early with
-/// the best move so far; `seed` makes it repeatable (with no time limit).
+/// Searches for `c`'s move in `game` with a fresh tree. `stop` (GoGui's interrupt) ends
+/// the search early with the best move so far; `seed` makes a one-thread search without a
+/// time limit repeatable.
 pub fn search(
     game: &Game,
     c: Color,
@@ -61,46 +85,385 @@ pub fn search(
     seed: u64,
     stop: &AtomicBool,
 ) -> SearchResult {
-    let start = Instant::now();
-    let first = Tree::new(game, c, seed, &params.tunables);
-    if let Some(m) = first.forced_answer() {
-        return SearchResult {
-            decision: Decision::Play(m),
-            winrate: 0.5,
-            playouts: 0,
-            elapsed: start.elapsed(),
-            candidates: Vec::new(),
-            pv: vec![m],
-        };
+    Searcher::new().search(game, c, params, seed, stop)
+}
+
+/// The tree kept from the last search, and the game it was made for.
+struct Kept {
+    tree: Tree,
+    /// The game's moves up to the tree's root.
+    moves: Vec<(Color, Move)>,
+    start_hash: u64,
+    komi: f64,
+    rules: Rules,
+}
+
+/// The search, kept between moves so that each one starts from what the last one learnt.
+pub struct Searcher {
+    kept: Option<Kept>,
+    /// Nodes a tree may hold.
+    capacity: usize,
+}
+
+impl Default for Searcher {
+    fn default() -> Searcher {
+        Searcher::new()
     }
-    // Root parallelism: one tree per thread, each with its own seed and share of the
-    // simulations; their root statistics are summed. No locks, and deterministic for a seed
-    // when there is no time limit.
-    let threads = params.threads.clamp(1, 64);
-    let share = params.playouts.max(1).div_ceil(threads);
-    let deadline = params.time.map(|t| start + t);
-    let mut searches = vec![first];
-    searches.extend((1..threads).map(|i| {
-        Tree::new(
+}
+
+impl Searcher {
+    pub fn new() -> Searcher {
+        Searcher::with_capacity(TREE_CAPACITY)
+    }
+
+    pub fn with_capacity(capacity: usize) -> Searcher {
+        Searcher {
+            kept: None,
+            capacity,
+        }
+    }
+
+    /// Forgets the kept tree.
+    pub fn clear(&mut self) {
+        self.kept = None;
+    }
+
+    /// Searches for `c`'s move in `game`, from the kept tree when the game went on from
+    /// the position it was made for.
+    pub fn search(
+        &mut self,
+        game: &Game,
+        c: Color,
+        params: &Params,
+        seed: u64,
+        stop: &AtomicBool,
+    ) -> SearchResult {
+        let start = Instant::now();
+        let tree = self.take_tree(game, c);
+        let root = Root::new(game, c, tree, &params.tunables);
+        if let Some(m) = root.forced_answer() {
+            return SearchResult {
+                decision: Decision::Play(m),
+                winrate: 0.5,
+                playouts: 0,
+                elapsed: start.elapsed(),
+                candidates: Vec::new(),
+                pv: vec![m],
+            };
+        }
+        let reused = root.shared.tree.visits(ROOT);
+        let threads = params.threads.clamp(1, 64);
+        let limit = params.playout_limit();
+        let deadline = params.time.map(|t| start + t);
+        // The early stop saves clock time; a fixed number of simulations is run in full, so
+        // that it means the same search every time.
+        let early_stop = deadline.is_some();
+        let playouts = root.run(threads, limit, seed, start, deadline, stop, early_stop);
+        let result = root.result(params, playouts, start.elapsed());
+        log::info!(
+            "search: {playouts} playouts ({reused} kept) in {:.2}s on {threads} thread(s), {} nodes, {:?} {:.1}%",
+            result.elapsed.as_secs_f64(),
+            root.shared.tree.node_count(),
+            result.decision,
+            result.winrate * 100.0,
+        );
+        self.keep(root.shared.tree, game);
+        result
+    }
+
+    fn keep(&mut self, tree: Tree, game: &Game) {
+        self.kept = Some(Kept {
+            tree,
+            moves: game.moves().collect(),
+            start_hash: game.start_board().hash(),
+            komi: game.komi(),
+            rules: game.rules(),
+        });
+    }
+
+    /// The kept tree's subtree for `game`'s position with `c` to move, if the game went on
+    /// from the kept one by moves the tree knows; otherwise a new tree.
+    fn take_tree(&mut self, game: &Game, c: Color) -> Tree {
+        let capacity = self.capacity;
+        let fresh = || Tree::new(capacity);
+        let Some(kept) = self.kept.take() else {
+            log::debug!("no kept tree");
+            return fresh();
+        };
+        let moves: Vec<(Color, Move)> = game.moves().collect();
+        if kept.komi != game.komi()
+            || kept.rules != game.rules()
+            || kept.start_hash != game.start_board().hash()
+            || moves.len() <= kept.moves.len()
+            || moves[..kept.moves.len()] != kept.moves[..]
+        {
+            return fresh();
+        }
+        // The moves since must alternate and leave `c` to move.
+        let extra = &moves[kept.moves.len()..];
+        let mut expected = extra[0].0;
+        for &(col, _) in extra {
+            if col != expected {
+                return fresh();
+            }
+            expected = expected.other();
+        }
+        if expected != c {
+            return fresh();
+        }
+        let mut node = ROOT;
+        for &(_, m) in extra {
+            match kept.tree.child(node, m) {
+                Some(child) => node = child,
+                None => {
+                    log::debug!("kept tree: no node for {m:?}");
+                    return fresh();
+                }
+            }
+        }
+        if !kept.tree.is_expanded(node) {
+            return fresh();
+        }
+        let board = game.board();
+        kept.tree
+            .subtree(node, capacity, |m| {
+                game.is_legal(c, m) && m.point().is_none_or(|p| !board.is_true_eye(c, p))
+            })
+            .unwrap_or_else(fresh)
+    }
+}
+
+/// One search: the game it is for, what its threads share, and the simulations started.
+struct Root<'g> {
+    game: &'g Game,
+    shared: Shared<'g>,
+    /// Simulations started, by all threads.
+    started: AtomicUsize,
+}
+
+impl<'g> Root<'g> {
+    fn new(game: &'g Game, color: Color, tree: Tree, tunables: &'g Tunables) -> Root<'g> {
+        let mut moves = game.moves().collect::<Vec<_>>().into_iter().rev();
+        let point = moves.next().and_then(|(_, m)| m.point());
+        let before = moves.next().and_then(|(_, m)| m.point());
+        let root = Root {
             game,
-            c,
-            seed ^ (i as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15),
-            &params.tunables,
-        )
-    }));
-    let playouts: usize = std::thread::scope(|scope| {
-        let handles: Vec<_> = searches
-            .iter_mut()
-            .map(|search| {
-                scope.spawn(move || search.run(share, deadline, &|| stop.load(Ordering::Relaxed)))
+            shared: Shared {
+                tree,
+                color,
+                board: game.board().clone(),
+                history: game.position_hashes().collect(),
+                komi: game.komi(),
+                passes: game.consecutive_passes(),
+                last: Last { point, before },
+                tunables,
+            },
+            started: AtomicUsize::new(0),
+        };
+        root.prepare();
+        root
+    }
+
+    /// Expands the root (unless a kept tree brought its children) with the game's full
+    /// legality, and gives the heuristic player's tactical choice its bonus.
+    fn prepare(&self) {
+        let board = &self.shared.board;
+        let c = self.shared.color;
+        let t = self.shared.tunables;
+        if !self.shared.tree.is_expanded(ROOT) && self.shared.tree.begin_expand(ROOT) {
+            let mut children: Vec<NewChild> = board
+                .empties()
+                .iter()
+                .copied()
+                .filter(|&p| !board.is_true_eye(c, p) && self.game.is_legal(c, Move::Play(p)))
+                .map(|p| {
+                    let (v, w) = priors(board, c, p, self.shared.last.point, t);
+                    NewChild {
+                        mv: Move::Play(p),
+                        prior_visits: v,
+                        prior_wins: w,
+                    }
+                })
+                .collect();
+            children.sort_by_key(|ch| ch.mv);
+            let only_pass = children.is_empty();
+            children.push(pass_child(t, only_pass));
+            self.shared.tree.finish_expand(ROOT, &children);
+        }
+        let choice = heuristic::choose(self.game, c, &mut Rng::new(heuristic::REG_GENMOVE_SEED));
+        if matches!(
+            choice.reason,
+            Reason::Capture | Reason::Save | Reason::Attack | Reason::Defend
+        ) && let Some(child) = self.shared.tree.child(ROOT, choice.mv)
+        {
+            self.shared
+                .tree
+                .add_prior(child, t.prior_heuristic, t.prior_heuristic);
+        }
+    }
+
+    /// A move that needs no search: the only one, or a pass that ends a won game.
+    fn forced_answer(&self) -> Option<Move> {
+        let children = self.shared.tree.children(ROOT);
+        if children.len() == 1 {
+            return Some(self.shared.tree.mv(children.start));
+        }
+        if self.shared.passes >= 1 {
+            // The safe test: dead stones as they would be if the opponent moved first, so
+            // that none of its chains counts as dead that could still live (nor any of ours
+            // as alive that it could still kill).
+            let board = self.game.board();
+            let status = dead_stones::estimate(
+                board,
+                self.shared.color.other(),
+                self.game.rules().suicide_allowed(),
+                self.shared.tunables,
+            );
+            let s = self.game.score(&status.dead_stones());
+            if status.certainty >= SETTLED && s.winner() == Some(self.shared.color) {
+                return Some(Move::Pass);
+            }
+        }
+        None
+    }
+
+    /// Runs simulations on `threads` threads until `limit` more have started, the
+    /// deadline, `stop`, or (with `early_stop`) the point where the most visited move can
+    /// no longer change. Returns the simulations run.
+    #[allow(clippy::too_many_arguments)]
+    fn run(
+        &self,
+        threads: usize,
+        limit: usize,
+        seed: u64,
+        start: Instant,
+        deadline: Option<Instant>,
+        stop: &AtomicBool,
+        early_stop: bool,
+    ) -> usize {
+        let limit = self.started.load(Ordering::Relaxed).saturating_add(limit);
+        if threads == 1 {
+            return self.work(seed, limit, start, deadline, stop, early_stop);
+        }
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..threads)
+                .map(|i| {
+                    let seed = seed ^ (i as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+                    scope.spawn(move || self.work(seed, limit, start, deadline, stop, early_stop))
+                })
+                .collect();
+            handles.into_iter().map(|h| h.join().unwrap_or(0)).sum()
+        })
+    }
+
+    /// One thread's share of `run`: the simulations it ran.
+    fn work(
+        &self,
+        seed: u64,
+        limit: usize,
+        start: Instant,
+        deadline: Option<Instant>,
+        stop: &AtomicBool,
+        early_stop: bool,
+    ) -> usize {
+        let mut worker = Worker::new(&self.shared, seed);
+        let first = self.started.load(Ordering::Relaxed);
+        let mut done = 0usize;
+        loop {
+            let n = self.started.fetch_add(1, Ordering::Relaxed);
+            if n >= limit {
+                break;
+            }
+            worker.simulate();
+            done += 1;
+            if !done.is_multiple_of(CHECK_EVERY) {
+                continue;
+            }
+            if stop.load(Ordering::Relaxed) {
+                break;
+            }
+            let now = Instant::now();
+            let mut left = limit.saturating_sub(n);
+            if let Some(d) = deadline {
+                if now >= d {
+                    break;
+                }
+                // Simulations the remaining time allows at the rate so far.
+                let rate = n.saturating_sub(first) as f64 / (now - start).as_secs_f64().max(1e-3);
+                left = left.min(((d - now).as_secs_f64() * rate) as usize);
+            }
+            if early_stop && self.decided(left) {
+                // Tell the other threads too.
+                self.started.fetch_max(limit, Ordering::Relaxed);
+                break;
+            }
+        }
+        done
+    }
+
+    /// Whether the most visited root move is settled: the runner-up could not catch up even
+    /// with all of the `left` simulations.
+    fn decided(&self, left: usize) -> bool {
+        let (mut first, mut second) = (0usize, 0usize);
+        for c in self.shared.tree.children(ROOT) {
+            let v = self.shared.tree.visits(c) as usize;
+            if v > first {
+                second = first;
+                first = v;
+            } else if v > second {
+                second = v;
+            }
+        }
+        first > second + left
+    }
+
+    /// The root children, most visited first.
+    fn candidates(&self) -> Vec<Candidate> {
+        let t = &self.shared.tree;
+        let mut candidates: Vec<Candidate> = t
+            .children(ROOT)
+            .map(|i| {
+                let s = t.stats(i);
+                Candidate {
+                    mv: s.mv,
+                    visits: s.visits,
+                    winrate: s.winrate(),
+                }
             })
             .collect();
-        handles.into_iter().map(|h| h.join().unwrap_or(0)).sum()
-    });
-    if stop.load(Ordering::Relaxed) {
-        log::info!("search interrupted after {playouts} playouts");
+        candidates.sort_by(|a, b| {
+            b.visits
+                .cmp(&a.visits)
+                .then(b.winrate.total_cmp(&a.winrate))
+        });
+        candidates
     }
-    result(&searches, params, playouts, start.elapsed())
+
+    fn result(&self, params: &Params, playouts: usize, elapsed: Duration) -> SearchResult {
+        let candidates = self.candidates();
+        let best = candidates.first().copied().unwrap_or(Candidate {
+            mv: Move::Pass,
+            visits: 0,
+            winrate: 0.5,
+        });
+        let decision = if best.winrate < params.resign_below && best.visits >= 1000 {
+            Decision::Resign
+        } else {
+            Decision::Play(best.mv)
+        };
+        let pv = match self.shared.tree.child(ROOT, best.mv) {
+            Some(i) => self.shared.tree.principal_variation(i, 20),
+            None => vec![best.mv],
+        };
+        SearchResult {
+            decision,
+            winrate: best.winrate,
+            playouts,
+            elapsed,
+            candidates,
+            pv,
+        }
+    }
 }
 
 /// One line of an analysis report: a root move and what the search thinks of it.
@@ -118,48 +481,75 @@ pub struct AnalysisLine {
 
 /// A search that runs in slices and reports between them, for GTP's analysis commands.
 pub struct Analysis<'g> {
-    search: Tree<'g>,
+    root: Root<'g>,
+    seed: u64,
+    threads: usize,
     pub playouts: usize,
 }
 
 impl<'g> Analysis<'g> {
-    pub fn new(game: &'g Game, c: Color, seed: u64, tunables: &Tunables) -> Analysis<'g> {
+    pub fn new(game: &'g Game, c: Color, seed: u64, params: &'g Params) -> Analysis<'g> {
         Analysis {
-            search: Tree::new(game, c, seed, tunables),
+            root: Root::new(game, c, Tree::new(TREE_CAPACITY), &params.tunables),
+            seed,
+            threads: params.threads.clamp(1, 64),
             playouts: 0,
         }
     }
 
     /// Searches for `slice` or until `stop` says so.
     pub fn run_for(&mut self, slice: Duration, stop: &dyn Fn() -> bool) {
-        let deadline = Instant::now() + slice;
-        self.playouts += self.search.run(usize::MAX, Some(deadline), stop);
+        let start = Instant::now();
+        self.run(start, Some(start + slice), usize::MAX / 4, stop);
     }
 
     /// Runs `playouts` simulations (fewer if `stop` says so).
     pub fn run_playouts(&mut self, playouts: usize, stop: &dyn Fn() -> bool) {
-        self.playouts += self.search.run(playouts, None, stop);
+        self.run(Instant::now(), None, playouts, stop);
+    }
+
+    /// The search runs on threads of its own while this one watches `stop` (which need
+    /// not be shareable between threads: it may read the session's input).
+    fn run(
+        &mut self,
+        start: Instant,
+        deadline: Option<Instant>,
+        playouts: usize,
+        stop: &dyn Fn() -> bool,
+    ) {
+        self.seed = self.seed.wrapping_add(1);
+        let halt = AtomicBool::new(false);
+        let (root, threads, seed) = (&self.root, self.threads, self.seed);
+        let done = std::thread::scope(|scope| {
+            let handle =
+                scope.spawn(|| root.run(threads, playouts, seed, start, deadline, &halt, false));
+            while !handle.is_finished() {
+                if stop() {
+                    halt.store(true, Ordering::Relaxed);
+                    break;
+                }
+                std::thread::sleep(Duration::from_millis(2));
+            }
+            handle.join().unwrap_or(0)
+        });
+        self.playouts += done;
     }
 
     /// The root moves with real visits, most visited first.
     pub fn lines(&self) -> Vec<AnalysisLine> {
-        let tree = &self.search.nodes;
-        let root = tree[0];
-        let range = root.first_child as usize..(root.first_child + root.children as u32) as usize;
-        let prior_total: f32 = range
-            .clone()
-            .map(|i| tree[i].visits - tree[i].real as f32)
-            .sum();
-        let mut lines: Vec<AnalysisLine> = range
-            .filter(|&i| tree[i].real > 0)
+        let t = &self.root.shared.tree;
+        let prior_total: f32 = t.children(ROOT).map(|i| t.stats(i).prior_visits).sum();
+        let mut lines: Vec<AnalysisLine> = t
+            .children(ROOT)
+            .filter(|&i| t.visits(i) > 0)
             .map(|i| {
-                let n = tree[i];
+                let s = t.stats(i);
                 AnalysisLine {
-                    mv: n.mv(),
-                    visits: n.real,
-                    winrate: (n.wins / n.visits) as f64,
-                    prior: ((n.visits - n.real as f32) / prior_total.max(1.0)) as f64,
-                    pv: self.search.principal_variation(i as u32, 20),
+                    mv: s.mv,
+                    visits: s.visits,
+                    winrate: s.winrate(),
+                    prior: (s.prior_visits / prior_total.max(1.0)) as f64,
+                    pv: t.principal_variation(i, 20),
                 }
             })
             .collect();
@@ -169,70 +559,6 @@ impl<'g> Analysis<'g> {
                 .then(b.winrate.total_cmp(&a.winrate))
         });
         lines
-    }
-}
-
-/// The merged answer of one or more searches of the same root (same children, same order).
-fn result(
-    searches: &[Tree<'_>],
-    params: &Params,
-    playouts: usize,
-    elapsed: Duration,
-) -> SearchResult {
-    let main = &searches[0];
-    let root = main.nodes[0];
-    let range = root.first_child as usize..(root.first_child + root.children as u32) as usize;
-    let mut candidates: Vec<Candidate> = range
-        .clone()
-        .map(|i| {
-            let (real, visits, wins) = searches.iter().fold((0, 0.0, 0.0), |(r, v, w), s| {
-                let n = s.nodes[i];
-                (r + n.real, v + n.visits, w + n.wins)
-            });
-            Candidate {
-                mv: main.nodes[i].mv(),
-                visits: real,
-                winrate: (wins / visits) as f64,
-            }
-        })
-        .collect();
-    candidates.sort_by(|a, b| {
-        b.visits
-            .cmp(&a.visits)
-            .then(b.winrate.total_cmp(&a.winrate))
-    });
-    let best = candidates.first().copied().unwrap_or(Candidate {
-        mv: Move::Pass,
-        visits: 0,
-        winrate: 0.5,
-    });
-    let decision = if best.winrate < params.resign_below && playouts >= 1000 {
-        Decision::Resign
-    } else {
-        Decision::Play(best.mv)
-    };
-    // The principal variation: the move decided on, then the most visited path of the first
-    // tree below it.
-    let pv = match range.clone().find(|&i| main.nodes[i].mv() == best.mv) {
-        Some(i) => main.principal_variation(i as u32, 20),
-        None => vec![best.mv],
-    };
-    log::info!(
-        "search: {playouts} playouts in {:.2}s on {} thread(s), {} nodes, best {:?} {:.1}% after {} visits",
-        elapsed.as_secs_f64(),
-        searches.len(),
-        searches.iter().map(|s| s.nodes.len()).sum::<usize>(),
-        best.mv,
-        best.winrate * 100.0,
-        best.visits
-    );
-    SearchResult {
-        decision,
-        winrate: best.winrate,
-        playouts,
-        elapsed,
-        candidates,
-        pv,
     }
 }
 
@@ -252,7 +578,7 @@ mod tests {
 
     fn params(playouts: usize) -> Params {
         Params {
-            playouts,
+            playouts: Some(playouts),
             time: None,
             resign_below: 0.0,
             threads: 1,

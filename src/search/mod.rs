@@ -9,10 +9,12 @@
 //! |---|---|
 //! | `params` | [`Params`] (playouts, time, resign, threads) and [`Tunables`] (the weights; `SHICHO_TUNE`) |
 //! | `player` | [`Player`] and [`decide`]: tree search, heuristics or random; the cleanup move |
-//! | `mcts` | [`search`]: root-parallel Monte-Carlo tree search and its answer; [`Analysis`] for live analysis |
-//! | `tree` | the tree's nodes and one simulation: descend by urgency (RAVE), expand, play out, back up |
+//! | `mcts` | [`Searcher`]: Monte-Carlo tree search on threads sharing one tree, kept between moves; [`Analysis`] for live analysis |
+//! | `tree` | the lock-free node arena: urgency (RAVE), expansion, virtual loss, subtrees |
+//! | `simulation` | one simulation: descend by urgency, expand, play out, back up |
 //! | `priors` | the virtual visits and wins a new child starts with |
-//! | `playout` | random and policy playouts (the tree's playout policy), the superko set they share |
+//! | `policy` | the playout policy: atari answers with a ladder check, nakade, two-liberty tactics, patterns, filtered random moves |
+//! | `playout` | random playouts, the playout loop, the superko set playouts share |
 //! | `patterns` | MoGo's 3x3 shape patterns, for priors and playouts |
 //! | `heuristic` | the heuristic player: ladder-aware tactics, then shape; a prior at the root |
 //! | `dead_stones` | Monte-Carlo ownership, dead stones and seki at the end of a game |
@@ -25,10 +27,12 @@ mod params;
 mod patterns;
 mod player;
 pub mod playout;
+pub mod policy;
 mod priors;
+mod simulation;
 pub mod time;
 mod tree;
 
-pub use mcts::{Analysis, AnalysisLine, Candidate, Decision, SearchResult, search};
-pub use params::{Params, Tunables};
+pub use mcts::{Analysis, AnalysisLine, Candidate, Decision, SearchResult, Searcher, search};
+pub use params::{DEFAULT_PLAYOUTS, Params, Tunables};
 pub use player::{Player, UnknownPlayer, cleanup_move, decide, random_legal_move};

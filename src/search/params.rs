@@ -6,6 +6,8 @@
 
 use std::time::Duration;
 
+use crate::search::policy::PolicyParams;
+
 /// The search's weights, with their defaults and one comment each. Priors are virtual
 /// (visits, wins) every child of the tree starts with.
 ///
@@ -37,8 +39,8 @@ pub struct Tunables {
     /// Extra virtual wins at the root for the heuristics' tactical choice (capture, save,
     /// ladder or net attack, defence read out).
     pub prior_heuristic: f32,
-    /// How often a playout answers the last move with a 3x3 pattern reply (percent).
-    pub pattern_reply_percent: usize,
+    /// The playout policy's rates and limits.
+    pub policy: PolicyParams,
 }
 
 impl Default for Tunables {
@@ -56,7 +58,7 @@ impl Default for Tunables {
             prior_pattern: 10.0,
             prior_empty_edge: 10.0,
             prior_heuristic: 40.0,
-            pattern_reply_percent: 90,
+            policy: PolicyParams::default(),
         }
     }
 }
@@ -69,6 +71,10 @@ enum Setter {
 }
 
 use Setter::{One, Two};
+
+fn percent(v: f32) -> u32 {
+    v.clamp(0.0, 100.0) as u32
+}
 
 /// Every name `SHICHO_TUNE` understands. A value is clamped where a field has a range.
 const SETTERS: &[(&str, Setter)] = &[
@@ -87,8 +93,32 @@ const SETTERS: &[(&str, Setter)] = &[
     ("prior_empty_edge", One(|t, v| t.prior_empty_edge = v)),
     ("prior_heuristic", One(|t, v| t.prior_heuristic = v)),
     (
-        "pattern_reply_percent",
-        One(|t, v| t.pattern_reply_percent = v.clamp(0.0, 100.0) as usize),
+        "atari_percent",
+        One(|t, v| t.policy.atari_percent = percent(v)),
+    ),
+    (
+        "nakade_percent",
+        One(|t, v| t.policy.nakade_percent = percent(v)),
+    ),
+    (
+        "two_lib_percent",
+        One(|t, v| t.policy.two_lib_percent = percent(v)),
+    ),
+    (
+        "pattern_percent",
+        One(|t, v| t.policy.pattern_percent = percent(v)),
+    ),
+    (
+        "self_atari_percent",
+        One(|t, v| t.policy.self_atari_percent = percent(v)),
+    ),
+    (
+        "fill_board_tries",
+        One(|t, v| t.policy.fill_board_tries = v.max(0.0) as u32),
+    ),
+    (
+        "ladder_nodes",
+        One(|t, v| t.policy.ladder_nodes = v.max(0.0) as u32),
     ),
     ("prior_near_last", Two(|t, a, b| t.prior_near_last = [a, b])),
 ];
@@ -136,11 +166,15 @@ impl Tunables {
     }
 }
 
+/// Simulations per move when neither a number nor a time limit is given.
+pub const DEFAULT_PLAYOUTS: usize = 20_000;
+
 /// What the search may spend and how it decides.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Params {
-    /// Simulations per move at most.
-    pub playouts: usize,
+    /// Simulations per move at most. `None`: [`DEFAULT_PLAYOUTS`] without a time limit, and
+    /// no cap under one (the clock decides).
+    pub playouts: Option<usize>,
     /// Wall-clock limit per move, if any (the clock's budget when a time control is set).
     pub time: Option<Duration>,
     /// Resign when the best move wins less often than this (0 never resigns).
@@ -151,10 +185,22 @@ pub struct Params {
     pub tunables: Tunables,
 }
 
+impl Params {
+    /// The simulations a search may run: the number given, else the default without a time
+    /// limit and no cap with one.
+    pub fn playout_limit(&self) -> usize {
+        match (self.playouts, self.time) {
+            (Some(n), _) => n.max(1),
+            (None, None) => DEFAULT_PLAYOUTS,
+            (None, Some(_)) => usize::MAX / 4,
+        }
+    }
+}
+
 impl Default for Params {
     fn default() -> Params {
         Params {
-            playouts: 20_000,
+            playouts: None,
             time: None,
             resign_below: 0.1,
             threads: 1,
@@ -171,13 +217,16 @@ mod tests {
     fn overrides_set_their_fields_and_bad_items_change_nothing() {
         let t = Tunables::with_overrides(
             " rave_equiv = 1000 ,prior_near_last=3/4,expand_visits=0,nonsense=1,prior_save=x,\
-             pattern_reply_percent=250,prior_near_last=5",
+             pattern_percent=250,prior_near_last=5",
         );
         let want = Tunables {
             rave_equiv: 1000.0,
             prior_near_last: [3.0, 4.0],
             expand_visits: 1,
-            pattern_reply_percent: 100,
+            policy: PolicyParams {
+                pattern_percent: 100,
+                ..PolicyParams::default()
+            },
             ..Tunables::default()
         };
         assert_eq!(t, want);
@@ -189,14 +238,14 @@ mod tests {
         let all = SETTERS
             .iter()
             .map(|(name, setter)| match setter {
-                One(_) => format!("{name}=2"),
-                Two(_) => format!("{name}=2/2"),
+                One(_) => format!("{name}=7"),
+                Two(_) => format!("{name}=7/7"),
             })
             .collect::<Vec<_>>()
             .join(",");
         let t = Tunables::with_overrides(&all);
         let d = Tunables::default();
-        // Each field differs from its default once set to 2.
+        // Each field differs from its default once set to 7 (no default is 7).
         assert_ne!(t.expand_visits, d.expand_visits);
         assert_ne!(t.rave_equiv, d.rave_equiv);
         assert_ne!(t.prior_even, d.prior_even);
@@ -209,6 +258,12 @@ mod tests {
         assert_ne!(t.prior_pattern, d.prior_pattern);
         assert_ne!(t.prior_empty_edge, d.prior_empty_edge);
         assert_ne!(t.prior_heuristic, d.prior_heuristic);
-        assert_ne!(t.pattern_reply_percent, d.pattern_reply_percent);
+        assert_ne!(t.policy.atari_percent, d.policy.atari_percent);
+        assert_ne!(t.policy.nakade_percent, d.policy.nakade_percent);
+        assert_ne!(t.policy.two_lib_percent, d.policy.two_lib_percent);
+        assert_ne!(t.policy.pattern_percent, d.policy.pattern_percent);
+        assert_ne!(t.policy.self_atari_percent, d.policy.self_atari_percent);
+        assert_ne!(t.policy.fill_board_tries, d.policy.fill_board_tries);
+        assert_ne!(t.policy.ladder_nodes, d.policy.ladder_nodes);
     }
 }

@@ -10,7 +10,7 @@ use crate::point::{Move, Point};
 use crate::rng::Rng;
 use crate::search::dead_stones;
 use crate::search::heuristic;
-use crate::search::mcts::{self, Decision};
+use crate::search::mcts::{Decision, Searcher};
 use crate::search::params::{Params, Tunables};
 
 /// How genmove chooses its move.
@@ -51,7 +51,8 @@ impl FromStr for Player {
 }
 
 /// `player`'s decision for `c` in `game`, its random choices drawn from `seed`. `stop`
-/// (GoGui's interrupt) makes the tree search answer with its best move so far.
+/// (GoGui's interrupt) makes the tree search answer with its best move so far; the tree
+/// search goes on from what `searcher` kept of its last search.
 pub fn decide(
     game: &Game,
     c: Color,
@@ -59,11 +60,12 @@ pub fn decide(
     params: &Params,
     seed: u64,
     stop: &AtomicBool,
+    searcher: &mut Searcher,
 ) -> Decision {
     match player {
         Player::Random => Decision::Play(random_legal_move(game, c, seed)),
         Player::Heuristic => Decision::Play(heuristic::genmove(game, c, &mut Rng::new(seed))),
-        Player::Mcts => mcts::search(game, c, params, seed, stop).decision,
+        Player::Mcts => searcher.search(game, c, params, seed, stop).decision,
     }
 }
 

@@ -2,8 +2,7 @@
 //!
 //! - [`random_move`]: uniformly random legal moves that do not fill the mover's own eyes,
 //!   the baseline for speed measurements;
-//! - [`policy_move`]: the tree search's playout policy, a little tactics and shape before
-//!   the random move (Pachi's "moggy" in miniature).
+//! - the playout loop that the policy's playouts (`policy::policy_playout`) share.
 //!
 //! Both refuse a capture that brings back a position of the playout ([`Recent`]).
 
@@ -11,8 +10,6 @@ use crate::board::Board;
 use crate::color::Color;
 use crate::point::{Move, Point};
 use crate::rng::Rng;
-use crate::search::params::Tunables;
-use crate::search::patterns;
 
 /// How a playout ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -152,98 +149,6 @@ fn first_from_random_start(
     None
 }
 
-/// A playout move with a little tactics (Pachi's "moggy" policy in miniature), tried in
-/// this order:
-/// 1. capture an opponent chain in atari at or next to the last move;
-/// 2. save an own chain the last move put in atari: capture one of its attackers in atari,
-///    or extend at its liberty when that gives it at least two liberties;
-/// 3. with probability `t.pattern_reply_percent`, a move around the last one that fits a
-///    3x3 shape pattern (`patterns`);
-/// 4. a random legal move.
-///
-/// Moves of steps 3 and 4 fill no own eye shape and put no chain of two or more stones in
-/// atari (one-stone throw-ins stay possible).
-///
-/// Random playouts otherwise let every wall die and every territory be invaded, which makes
-/// their ownership useless for telling dead stones from live ones at the end of a game.
-pub fn policy_move(
-    board: &Board,
-    c: Color,
-    last: Option<Point>,
-    rng: &mut Rng,
-    recent: &Recent,
-    t: &Tunables,
-) -> Move {
-    let playable = |p: Point| match board.playout_candidate(c, p) {
-        None => false,
-        Some(true) => !recent.contains(board.hash_after(c, p)),
-        Some(false) => true,
-    };
-    if let Some(last) = last.filter(|&l| board.get(l).is_some()) {
-        let geo = board.geometry();
-        let around = std::iter::once(last).chain(geo.neighbours(last).iter().copied());
-        // 1. Capture.
-        let mut best: Option<(usize, Point)> = None;
-        for q in around.clone() {
-            if board.get(q) == Some(c.other()) && board.liberty_count(q) == 1 {
-                let size = board.chain_len(q);
-                if let Some(l) = board.first_liberty(q)
-                    && best.is_none_or(|(s, _)| size > s)
-                    && playable(l)
-                {
-                    best = Some((size, l));
-                }
-            }
-        }
-        if let Some((_, l)) = best {
-            return Move::Play(l);
-        }
-        // 2. Save.
-        for q in geo.neighbours(last).iter().copied() {
-            if board.get(q) != Some(c) || board.liberty_count(q) != 1 {
-                continue;
-            }
-            for s in board.chain_stones(q) {
-                for &t in geo.neighbours(s) {
-                    if board.get(t) == Some(c.other())
-                        && board.liberty_count(t) == 1
-                        && let Some(l) = board.first_liberty(t)
-                        && playable(l)
-                    {
-                        return Move::Play(l);
-                    }
-                }
-            }
-            if let Some(l) = board.first_liberty(q)
-                && board.liberties_after(c, l).is_none_or(|n| n >= 2)
-                && playable(l)
-            {
-                return Move::Play(l);
-            }
-        }
-    }
-    let sensible = |p: Point| playable(p) && !board.is_chain_self_atari(c, p);
-    // 3. Usually a shape reply next to the last move (a MoGo 3x3 pattern): fights stay
-    // local and get answered as players answer them.
-    if let Some(last) = last
-        && rng.below(100) < t.pattern_reply_percent
-    {
-        let mut near = [Point::from_index(0); 8];
-        let mut count = 0;
-        for &q in board.geometry().ring(last).iter().flatten() {
-            if board.get(q).is_none() && patterns::matches(board, q) {
-                near[count] = q;
-                count += 1;
-            }
-        }
-        if let Some(p) = first_from_random_start(&near[..count], rng, &sensible) {
-            return Move::Play(p);
-        }
-    }
-    // 4. Random, without self-atari of a chain.
-    first_from_random_start(board.empties(), rng, sensible).map_or(Move::Pass, Move::Play)
-}
-
 /// Plays random moves on `board`, starting with `to_move`, until two consecutive passes or
 /// the move cap. `recent` is reset here; it is passed in so its buffers are reused.
 pub fn random_playout(
@@ -257,22 +162,9 @@ pub fn random_playout(
     })
 }
 
-/// Plays `policy_move`s on `board`, like `random_playout`.
-pub fn policy_playout(
-    board: &mut Board,
-    to_move: Color,
-    rng: &mut Rng,
-    recent: &mut Recent,
-    t: &Tunables,
-) -> PlayoutEnd {
-    play_out(board, to_move, recent, |b, c, last, recent| {
-        policy_move(b, c, last, rng, recent, t)
-    })
-}
-
 /// The playout loop: `choose(board, colour, last move's point, recent)` picks each move.
 #[inline]
-fn play_out(
+pub(crate) fn play_out(
     board: &mut Board,
     to_move: Color,
     recent: &mut Recent,

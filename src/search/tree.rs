@@ -1,440 +1,434 @@
-//! The search tree: nodes with their statistics and priors, and one simulation through it
-//! (descend by urgency, expand, play out, back up). `mcts` runs simulations and reads the
-//! answer off the root.
+//! The search tree: one arena of nodes shared by every search thread.
 //!
-//! - *Urgency* mixes a child's own win rate with its RAVE (all-moves-as-first) win rate, the
-//!   RAVE share fading as real visits grow (`rave_equiv`). There is no exploration term:
-//!   exploration comes from the priors (`priors`), which every child starts with as virtual
-//!   visits and wins.
-//! - Win rates are kept from the point of view of the player who made the move into the node.
-//! - Legality: children are legal on the board (ko point, no suicide); at the root they are
-//!   checked against the game's full rules (superko included); below the root a capture may
-//!   not repeat a position of the game or of the path (positional superko).
+//! - A node is a move and its statistics: real visits and wins, RAVE (all-moves-as-first)
+//!   visits and wins, and the prior's virtual visits and wins it started with. Win counts
+//!   are from the point of view of the player who made the move into the node.
+//! - A node's children lie side by side in the arena; expanding a node allocates them at
+//!   once. Threads share the arena without locks: every field is an atomic, a node's
+//!   children are published by a release store of its state, and a thread that finds a
+//!   node being expanded by another simply plays out from it.
+//! - A thread walking down adds a visit to every node it passes before its playout ends
+//!   (a *virtual loss*), so other threads see the path as less attractive and spread out;
+//!   the result then adds the win where it is due. With one thread this is exactly the
+//!   plain algorithm.
+//! - RAVE statistics are updated with plain loads and stores: a rare lost update among
+//!   thousands does not matter, and atomic additions on every child of every node of the
+//!   path would cost more than the playout.
+//! - Between moves the subtree of the position reached is copied into a fresh arena
+//!   ([`Tree::subtree`]), so the search goes on from what it already knows.
 
-use std::collections::HashSet;
-use std::time::Instant;
+use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering};
 
-use crate::board::Board;
-use crate::color::Color;
-use crate::game::Game;
 use crate::point::{Move, Point};
-use crate::rng::Rng;
-use crate::score;
-use crate::search::dead_stones;
-use crate::search::heuristic::{self, Reason};
-use crate::search::params::Tunables;
-use crate::search::playout::{Recent, move_cap, policy_move};
-use crate::search::priors::priors;
 
-/// Nodes a tree may hold (32 bytes each): a long analysis stops growing the tree there and
-/// goes on refining what it has.
-pub const MAX_TREE_NODES: usize = 4 << 20;
-/// Playouts between two checks of the clock and the interrupt flag.
-const CHECK_EVERY: usize = 64;
+/// The move of a pass node.
+const PASS: u32 = u32::MAX;
 
-const PASS: u16 = u16::MAX;
-const NO_PLY: u16 = u16::MAX;
+const LEAF: u32 = 0;
+const EXPANDING: u32 = 1;
+const EXPANDED: u32 = 2;
+/// A node after which the game is over (two passes): never expanded.
+const TERMINAL: u32 = 3;
 
-/// A node: the move into it, its children's range, and its statistics.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Node {
-    point: u16,
-    pub(crate) children: u16,
-    pub(crate) first_child: u32,
-    expanded: bool,
-    /// Simulations through this node (priors not included).
-    pub(crate) real: u32,
-    /// Visits and wins with the priors' virtual ones included: what urgency is made of.
-    pub(crate) visits: f32,
-    pub(crate) wins: f32,
-    rave_visits: f32,
-    rave_wins: f32,
+/// Index of a node in its tree's arena.
+pub type NodeId = u32;
+
+pub const ROOT: NodeId = 0;
+
+/// All atomics, so that a zeroed allocation is a valid arena of empty leaves.
+struct Node {
+    mv: AtomicU32,
+    /// Prior virtual visits and wins, as `f32` bits.
+    prior_visits: AtomicU32,
+    prior_wins: AtomicU32,
+    visits: AtomicU32,
+    wins: AtomicU32,
+    rave_visits: AtomicU32,
+    rave_wins: AtomicU32,
+    first_child: AtomicU32,
+    children: AtomicU32,
+    state: AtomicU32,
 }
 
-impl Node {
-    fn new(point: u16, prior_visits: f32, prior_wins: f32) -> Node {
-        Node {
-            point,
-            children: 0,
-            first_child: 0,
-            expanded: false,
-            real: 0,
-            visits: prior_visits,
-            wins: prior_wins,
-            rave_visits: 0.0,
-            rave_wins: 0.0,
-        }
+/// A child to create: its move and its prior (virtual visits, virtual wins).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct NewChild {
+    pub mv: Move,
+    pub prior_visits: f32,
+    pub prior_wins: f32,
+}
+
+/// What a node holds, read at one moment.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Stats {
+    pub mv: Move,
+    pub visits: u32,
+    pub wins: u32,
+    pub rave_visits: u32,
+    pub rave_wins: u32,
+    pub prior_visits: f32,
+    pub prior_wins: f32,
+}
+
+impl Stats {
+    /// The win rate with the prior's virtual games, what urgency starts from.
+    pub fn value(&self) -> f32 {
+        (self.wins as f32 + self.prior_wins) / (self.visits as f32 + self.prior_visits).max(1e-6)
     }
 
-    pub(crate) fn mv(&self) -> Move {
-        if self.point == PASS {
-            Move::Pass
+    /// The win rate of the real visits alone (the prior's when there are none).
+    pub fn winrate(&self) -> f64 {
+        if self.visits == 0 {
+            (self.prior_wins / self.prior_visits.max(1e-6)) as f64
         } else {
-            Move::Play(Point::from_index(self.point as usize))
+            self.wins as f64 / self.visits as f64
         }
-    }
-
-    fn urgency(&self, rave_equiv: f32) -> f32 {
-        let winrate = self.wins / self.visits;
-        if self.rave_visits == 0.0 {
-            return winrate;
-        }
-        let beta = self.rave_visits
-            / (self.rave_visits + self.visits + self.visits * self.rave_visits / rave_equiv);
-        (1.0 - beta) * winrate + beta * self.rave_wins / self.rave_visits
     }
 }
 
-/// One search tree over a game's position, with its own RNG and per-simulation scratch.
-pub(crate) struct Tree<'g> {
-    game: &'g Game,
-    tunables: Tunables,
-    color: Color,
-    root_board: Board,
-    pub(crate) nodes: Vec<Node>,
-    /// Positions of the game so far: a capture in the tree may not bring one back.
-    history: HashSet<u64>,
-    komi: f64,
-    /// Passes at the end of the game's history (one means a pass now ends the game).
-    root_passes: usize,
-    rng: Rng,
-    // Per-simulation scratch.
-    board: Board,
-    path: Vec<u32>,
-    path_hashes: Vec<u64>,
-    /// First ply at which each colour played each point in this simulation.
-    first_ply: [Vec<u16>; 2],
-    recent: Recent,
+/// The arena. Its capacity is fixed when it is made; a full tree stops growing and the
+/// search goes on refining the nodes it has.
+pub struct Tree {
+    nodes: Box<[Node]>,
+    used: AtomicUsize,
 }
 
-impl<'g> Tree<'g> {
-    pub(crate) fn new(game: &'g Game, color: Color, seed: u64, tunables: &Tunables) -> Tree<'g> {
-        let root_board = game.board().clone();
-        let n = root_board.geometry().num_points();
-        let history: HashSet<u64> = game.position_hashes().collect();
-        let recent = Recent::new(&root_board);
-        let mut search = Tree {
-            game,
-            tunables: tunables.clone(),
-            color,
-            board: root_board.clone(),
-            root_board,
-            nodes: Vec::with_capacity(1 << 16),
-            history,
-            komi: game.komi(),
-            root_passes: game.consecutive_passes(),
-            rng: Rng::new(seed),
-            path: Vec::new(),
-            path_hashes: Vec::new(),
-            first_ply: [vec![NO_PLY; n], vec![NO_PLY; n]],
-            recent,
-        };
-        search.nodes.push(Node::new(PASS, 1.0, 0.5));
-        search.expand_root();
-        search
+fn encode(m: Move) -> u32 {
+    match m {
+        Move::Pass => PASS,
+        Move::Play(p) => p.index() as u32,
+    }
+}
+
+fn decode(v: u32) -> Move {
+    if v == PASS {
+        Move::Pass
+    } else {
+        Move::Play(Point::from_index(v as usize))
+    }
+}
+
+impl Tree {
+    /// A tree of one root node (whose move is meaningless) with room for `capacity` nodes.
+    pub fn new(capacity: usize) -> Tree {
+        let capacity = capacity.max(1);
+        // A zeroed allocation: the system hands out untouched pages, so a large arena costs
+        // memory only as nodes are used.
+        // SAFETY: a `Node` is nothing but `AtomicU32`s, for which all-zero bits are a valid
+        // value (0, a leaf without children).
+        let nodes: Box<[Node]> = unsafe { Box::new_zeroed_slice(capacity).assume_init() };
+        nodes[0].mv.store(PASS, Ordering::Relaxed);
+        Tree {
+            nodes,
+            used: AtomicUsize::new(1),
+        }
     }
 
-    /// A move that needs no search: the only one left, or a pass that ends a won game.
-    pub(crate) fn forced_answer(&self) -> Option<Move> {
-        let root = self.nodes[0];
-        if root.children == 1 {
-            return Some(self.nodes[root.first_child as usize].mv());
-        }
-        if self.root_passes >= 1 {
-            // The opponent passed: if the game as it stands (dead stones removed) is won,
-            // passing ends it.
-            let board = self.game.board();
-            let status = dead_stones::estimate(
-                board,
-                self.color,
-                self.game.rules().suicide_allowed(),
-                &self.tunables,
-            );
-            let s = self.game.score(&status.dead_stones());
-            if s.winner() == Some(self.color) {
-                return Some(Move::Pass);
-            }
-        }
-        None
+    /// Nodes in use.
+    pub fn node_count(&self) -> usize {
+        self.used.load(Ordering::Relaxed).min(self.nodes.len())
     }
 
-    /// Root children: every move legal by the game's full rules but the filling of an own
-    /// true eye; plus pass. No region is left out: the vital point of a nakade, the capture
-    /// of a chain whose last liberty lies in someone's territory and the saving move of a
-    /// chain in atari can all lie there. The heuristic player's tactical choice gets
-    /// a bonus.
-    fn expand_root(&mut self) {
-        let board = self.root_board.clone();
-        let c = self.color;
-        let mut moves: Vec<Point> = board
-            .empties()
-            .iter()
-            .copied()
-            .filter(|&p| !board.is_true_eye(c, p) && self.game.is_legal(c, Move::Play(p)))
-            .collect();
-        moves.sort();
-        let choice = heuristic::choose(self.game, c, &mut Rng::new(heuristic::REG_GENMOVE_SEED));
-        let tactical = matches!(
-            choice.reason,
-            Reason::Capture | Reason::Save | Reason::Attack | Reason::Defend
+    #[inline]
+    fn node(&self, id: NodeId) -> &Node {
+        &self.nodes[id as usize]
+    }
+
+    pub fn stats(&self, id: NodeId) -> Stats {
+        let n = self.node(id);
+        Stats {
+            mv: decode(n.mv.load(Ordering::Relaxed)),
+            visits: n.visits.load(Ordering::Relaxed),
+            wins: n.wins.load(Ordering::Relaxed),
+            rave_visits: n.rave_visits.load(Ordering::Relaxed),
+            rave_wins: n.rave_wins.load(Ordering::Relaxed),
+            prior_visits: f32::from_bits(n.prior_visits.load(Ordering::Relaxed)),
+            prior_wins: f32::from_bits(n.prior_wins.load(Ordering::Relaxed)),
+        }
+    }
+
+    pub fn mv(&self, id: NodeId) -> Move {
+        decode(self.node(id).mv.load(Ordering::Relaxed))
+    }
+
+    pub fn visits(&self, id: NodeId) -> u32 {
+        self.node(id).visits.load(Ordering::Relaxed)
+    }
+
+    /// The children of an expanded node (empty for a leaf or a node being expanded).
+    #[inline]
+    pub fn children(&self, id: NodeId) -> std::ops::Range<NodeId> {
+        let n = self.node(id);
+        if n.state.load(Ordering::Acquire) != EXPANDED {
+            return 0..0;
+        }
+        let first = n.first_child.load(Ordering::Relaxed);
+        first..first + n.children.load(Ordering::Relaxed)
+    }
+
+    pub fn is_expanded(&self, id: NodeId) -> bool {
+        self.node(id).state.load(Ordering::Acquire) == EXPANDED
+    }
+
+    pub fn is_terminal(&self, id: NodeId) -> bool {
+        self.node(id).state.load(Ordering::Relaxed) == TERMINAL
+    }
+
+    /// Marks a leaf as the end of the game: it is never expanded.
+    pub fn set_terminal(&self, id: NodeId) {
+        let _ = self.node(id).state.compare_exchange(
+            LEAF,
+            TERMINAL,
+            Ordering::Relaxed,
+            Ordering::Relaxed,
         );
-        let first = self.nodes.len() as u32;
-        for &p in &moves {
-            let (mut visits, mut wins) = priors(
-                &board,
-                c,
-                p,
-                self.game.last_move().and_then(|(_, m)| m.point()),
-                &self.tunables,
-            );
-            if tactical && choice.mv == Move::Play(p) {
-                visits += self.tunables.prior_heuristic;
-                wins += self.tunables.prior_heuristic;
-            }
-            self.nodes.push(Node::new(p.index() as u16, visits, wins));
-        }
-        // Passing is a real option only when the game is nearly over; it starts unattractive
-        // and earns visits through the win rates of real playouts.
-        self.nodes.push(Node::new(
-            PASS,
-            self.tunables.prior_even,
-            if moves.is_empty() {
-                self.tunables.prior_even
-            } else {
-                0.0
-            },
-        ));
-        let root = &mut self.nodes[0];
-        root.first_child = first;
-        root.children = (moves.len() + 1) as u16;
-        root.expanded = true;
     }
 
-    /// Children of a node below the root: board-legal moves that fill no own true eye (false
-    /// eyes included: see `Board::playout_candidate`) and whose captures repeat no position of the game or the path; plus pass.
-    fn expand(&mut self, node: u32, c: Color, last: Option<Point>) {
-        if self.nodes.len() >= MAX_TREE_NODES {
-            // The tree is as large as allowed: this leaf stays a leaf, simulations go on.
-            return;
-        }
-        let first = self.nodes.len() as u32;
-        let mut count = 0u16;
-        let empties: Vec<Point> = self.board.empties().to_vec();
-        for p in empties {
-            let Some(captures) = self.board.playout_candidate(c, p) else {
-                continue;
-            };
-            if captures {
-                let h = self.board.hash_after(c, p);
-                if self.history.contains(&h) || self.path_hashes.contains(&h) {
-                    continue;
-                }
-            }
-            let (visits, wins) = priors(&self.board, c, p, last, &self.tunables);
-            self.nodes.push(Node::new(p.index() as u16, visits, wins));
-            count += 1;
-        }
-        self.nodes.push(Node::new(
-            PASS,
-            self.tunables.prior_even,
-            if count == 0 {
-                self.tunables.prior_even
-            } else {
-                0.0
-            },
-        ));
-        count += 1;
-        let n = &mut self.nodes[node as usize];
-        n.first_child = first;
-        n.children = count;
-        n.expanded = true;
+    /// Claims a leaf for expansion: `true` for the one thread that gets to expand it.
+    pub fn begin_expand(&self, id: NodeId) -> bool {
+        self.node(id)
+            .state
+            .compare_exchange(LEAF, EXPANDING, Ordering::Acquire, Ordering::Relaxed)
+            .is_ok()
     }
 
-    /// Runs up to `playouts` simulations, stopping early at the deadline or when `stop`
-    /// says so (it is asked every `CHECK_EVERY` simulations).
-    pub(crate) fn run(
-        &mut self,
-        playouts: usize,
-        deadline: Option<Instant>,
-        stop: &dyn Fn() -> bool,
-    ) -> usize {
-        let mut done = 0;
-        while done < playouts {
-            self.simulate();
-            done += 1;
-            if done % CHECK_EVERY == 0 && (stop() || deadline.is_some_and(|d| Instant::now() >= d))
-            {
-                break;
-            }
+    /// Gives a claimed leaf its children. When the arena is full the node goes back to
+    /// being a leaf, claimable again (and `false` is returned).
+    pub fn finish_expand(&self, id: NodeId, children: &[NewChild]) -> bool {
+        let n = self.node(id);
+        let count = children.len();
+        let first = self.used.fetch_add(count, Ordering::Relaxed);
+        if count == 0 || first + count > self.nodes.len() {
+            // Nothing was handed out that anyone will read: a full arena stays full.
+            n.state.store(LEAF, Ordering::Release);
+            return false;
         }
-        done
+        for (i, c) in children.iter().enumerate() {
+            let child = &self.nodes[first + i];
+            child.mv.store(encode(c.mv), Ordering::Relaxed);
+            child
+                .prior_visits
+                .store(c.prior_visits.to_bits(), Ordering::Relaxed);
+            child
+                .prior_wins
+                .store(c.prior_wins.to_bits(), Ordering::Relaxed);
+        }
+        n.first_child.store(first as u32, Ordering::Relaxed);
+        n.children.store(count as u32, Ordering::Relaxed);
+        n.state.store(EXPANDED, Ordering::Release);
+        true
     }
 
-    /// The move into `node` followed by the most visited path below it, at most `max` moves.
-    pub(crate) fn principal_variation(&self, node: u32, max: usize) -> Vec<Move> {
-        let mut pv = vec![self.nodes[node as usize].mv()];
-        let mut node = node;
-        while pv.len() < max {
-            let n = self.nodes[node as usize];
-            if !n.expanded || n.children == 0 {
-                break;
-            }
-            node = (n.first_child..n.first_child + n.children as u32)
-                .max_by_key(|&i| self.nodes[i as usize].real)
-                .unwrap_or(n.first_child);
-            if self.nodes[node as usize].real == 0 {
-                break;
-            }
-            pv.push(self.nodes[node as usize].mv());
-        }
-        pv
+    /// Adds a prior to a node's (the root's tactical bonus, given after expansion).
+    pub fn add_prior(&self, id: NodeId, visits: f32, wins: f32) {
+        let n = self.node(id);
+        let v = f32::from_bits(n.prior_visits.load(Ordering::Relaxed)) + visits;
+        let w = f32::from_bits(n.prior_wins.load(Ordering::Relaxed)) + wins;
+        n.prior_visits.store(v.to_bits(), Ordering::Relaxed);
+        n.prior_wins.store(w.to_bits(), Ordering::Relaxed);
     }
 
-    fn best_child(&self, node: u32) -> u32 {
-        let rave_equiv = self.tunables.rave_equiv;
-        let n = self.nodes[node as usize];
-        let mut best = n.first_child;
+    /// The child of `id` to walk into: the highest urgency, mixing each child's value with
+    /// its RAVE win rate, the RAVE share fading as real visits grow (`rave_equiv` is the
+    /// number of visits at which both weigh the same).
+    #[inline]
+    pub fn select(&self, id: NodeId, rave_equiv: f32) -> Option<NodeId> {
+        let mut best = None;
         let mut best_urgency = f32::MIN;
-        for i in n.first_child..n.first_child + n.children as u32 {
-            let u = self.nodes[i as usize].urgency(rave_equiv);
+        for c in self.children(id) {
+            let s = self.stats(c);
+            let u = urgency(&s, rave_equiv);
             if u > best_urgency {
                 best_urgency = u;
-                best = i;
+                best = Some(c);
             }
         }
         best
     }
 
-    fn simulate(&mut self) {
-        self.board.clone_from(&self.root_board);
-        self.path.clear();
-        self.path.push(0);
-        self.path_hashes.clear();
-        for plies in &mut self.first_ply {
-            plies.fill(NO_PLY);
-        }
-        let mut c = self.color;
-        let mut node = 0u32;
-        let mut passes = self.root_passes;
-        let mut ply: u16 = 0;
-        let mut last = self.game.last_move().and_then(|(_, m)| m.point());
-        let mut terminal = false;
-        loop {
-            let n = self.nodes[node as usize];
-            if !n.expanded {
-                if n.real < self.tunables.expand_visits {
-                    break;
-                }
-                self.expand(node, c, last);
-                if !self.nodes[node as usize].expanded {
-                    break;
-                }
-            }
-            let child = self.best_child(node);
-            let m = self.nodes[child as usize].mv();
-            self.board.play_unchecked(c, m);
-            self.path_hashes.push(self.board.hash());
-            if let Move::Play(p) = m {
-                let first = &mut self.first_ply[c.index()][p.index()];
-                if *first == NO_PLY {
-                    *first = ply;
-                }
-            }
-            passes = if m == Move::Pass { passes + 1 } else { 0 };
-            last = m.point();
-            ply = ply.saturating_add(1);
-            self.path.push(child);
-            node = child;
-            c = c.other();
-            if passes >= 2 {
-                terminal = true;
-                break;
-            }
-        }
-        if !terminal {
-            self.play_out(c, last, ply);
-        }
-        let black_wins = self.black_wins();
-        self.back_up(black_wins);
+    /// A thread passes through `id` on its way down (the visit counts before the result is
+    /// known: the virtual loss).
+    #[inline]
+    pub fn enter(&self, id: NodeId) {
+        self.node(id).visits.fetch_add(1, Ordering::Relaxed);
     }
 
-    /// Finishes the game from the current simulation board with policy moves, recording
-    /// first plays for RAVE.
-    fn play_out(&mut self, to_move: Color, last: Option<Point>, start_ply: u16) {
-        let cap = move_cap(&self.board);
-        self.recent.reset(&self.board);
-        let mut c = to_move;
-        let mut passes = 0;
-        let mut last = last;
-        let mut ply = start_ply;
-        for _ in 0..cap {
-            let m = policy_move(
-                &self.board,
-                c,
-                last,
-                &mut self.rng,
-                &self.recent,
-                &self.tunables,
-            );
-            self.board.play_unchecked(c, m);
-            self.recent.push(self.board.hash());
-            if let Move::Play(p) = m {
-                let first = &mut self.first_ply[c.index()][p.index()];
-                if *first == NO_PLY {
-                    *first = ply;
-                }
-            }
-            ply = ply.saturating_add(1);
-            last = m.point();
-            passes = if m == Move::Pass { passes + 1 } else { 0 };
-            if passes == 2 {
-                break;
-            }
-            c = c.other();
+    /// A playout through `id` (entered before) was won by the player who moved into it.
+    #[inline]
+    pub fn win(&self, id: NodeId) {
+        self.node(id).wins.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// A RAVE result for `id`.
+    #[inline]
+    pub fn rave(&self, id: NodeId, won: bool) {
+        let n = self.node(id);
+        n.rave_visits
+            .store(n.rave_visits.load(Ordering::Relaxed) + 1, Ordering::Relaxed);
+        if won {
+            n.rave_wins
+                .store(n.rave_wins.load(Ordering::Relaxed) + 1, Ordering::Relaxed);
         }
     }
 
-    /// Area count of the simulation's final board (every stone alive, as Tromp-Taylor).
-    fn black_wins(&self) -> bool {
-        score::area_margin(&self.board, self.komi) > 0.0
+    /// The child of `id` playing `m`, if `id` is expanded and has one.
+    pub fn child(&self, id: NodeId, m: Move) -> Option<NodeId> {
+        let code = encode(m);
+        self.children(id)
+            .find(|&c| self.node(c).mv.load(Ordering::Relaxed) == code)
     }
 
-    fn back_up(&mut self, black_wins: bool) {
-        // The colour that moved into path[i] (i >= 1) alternates from the searching colour.
-        let mut mover = self.color;
-        for i in 1..self.path.len() {
-            let won = (mover == Color::Black) == black_wins;
-            let n = &mut self.nodes[self.path[i] as usize];
-            n.real += 1;
-            n.visits += 1.0;
-            n.wins += won as u32 as f32;
-            mover = mover.other();
-        }
-        self.nodes[0].real += 1;
-        self.nodes[0].visits += 1.0;
-        // RAVE: at the node reached after ply d, the children are moves of the colour to move
-        // there; a child whose point that colour played first at ply d or later shares in the
-        // result.
-        let mut to_move = self.color;
-        for (depth, &node) in self.path.iter().enumerate() {
-            let n = self.nodes[node as usize];
-            if !n.expanded {
-                break;
-            }
-            let won = ((to_move == Color::Black) == black_wins) as u32 as f32;
-            let plies = &self.first_ply[to_move.index()];
-            for i in n.first_child..n.first_child + n.children as u32 {
-                let child = &mut self.nodes[i as usize];
-                if child.point == PASS {
-                    continue;
+    /// The most visited child of `id`.
+    pub fn most_visited(&self, id: NodeId) -> Option<NodeId> {
+        self.children(id).max_by_key(|&c| self.visits(c))
+    }
+
+    /// The most visited line from `id` down (the move into `id` first), at most `max`
+    /// moves, stopping at nodes without visits.
+    pub fn principal_variation(&self, id: NodeId, max: usize) -> Vec<Move> {
+        let mut pv = vec![self.mv(id)];
+        let mut node = id;
+        while pv.len() < max {
+            match self.most_visited(node) {
+                Some(c) if self.visits(c) > 0 => {
+                    pv.push(self.mv(c));
+                    node = c;
                 }
-                let first = plies[child.point as usize];
-                if first != NO_PLY && first as usize >= depth {
-                    child.rave_visits += 1.0;
-                    child.rave_wins += won;
-                }
+                _ => break,
             }
-            to_move = to_move.other();
         }
+        pv
+    }
+
+    /// A new tree of capacity `capacity` holding a copy of the subtree under `id`, `id`
+    /// becoming its root (with its statistics). Children the `keep` test refuses are left
+    /// out at the root (moves illegal in the real game, such as superko repetitions).
+    /// `None` when the subtree does not fit.
+    pub fn subtree(
+        &self,
+        id: NodeId,
+        capacity: usize,
+        keep: impl Fn(Move) -> bool,
+    ) -> Option<Tree> {
+        let new = Tree::new(capacity);
+        copy_node(self.node(id), new.node(ROOT));
+        // Breadth first: (old node, new node) pairs whose children are still to copy.
+        let mut queue = std::collections::VecDeque::new();
+        queue.push_back((id, ROOT, true));
+        while let Some((old, new_id, at_root)) = queue.pop_front() {
+            let kids: Vec<NodeId> = self
+                .children(old)
+                .filter(|&c| !at_root || keep(self.mv(c)))
+                .collect();
+            if kids.is_empty() {
+                let st = self.node(old).state.load(Ordering::Relaxed);
+                new.node(new_id).state.store(
+                    if st == TERMINAL { TERMINAL } else { LEAF },
+                    Ordering::Relaxed,
+                );
+                continue;
+            }
+            let first = new.used.fetch_add(kids.len(), Ordering::Relaxed);
+            if first + kids.len() > new.nodes.len() {
+                return None;
+            }
+            for (i, &k) in kids.iter().enumerate() {
+                copy_node(self.node(k), new.node((first + i) as NodeId));
+                queue.push_back((k, (first + i) as NodeId, false));
+            }
+            let n = new.node(new_id);
+            n.first_child.store(first as u32, Ordering::Relaxed);
+            n.children.store(kids.len() as u32, Ordering::Relaxed);
+            n.state.store(EXPANDED, Ordering::Release);
+        }
+        Some(new)
+    }
+}
+
+/// Copies a node's move and statistics (not its children).
+fn copy_node(from: &Node, to: &Node) {
+    for (a, b) in [
+        (&from.mv, &to.mv),
+        (&from.prior_visits, &to.prior_visits),
+        (&from.prior_wins, &to.prior_wins),
+        (&from.visits, &to.visits),
+        (&from.wins, &to.wins),
+        (&from.rave_visits, &to.rave_visits),
+        (&from.rave_wins, &to.rave_wins),
+    ] {
+        b.store(a.load(Ordering::Relaxed), Ordering::Relaxed);
+    }
+    let st = from.state.load(Ordering::Relaxed);
+    to.state.store(
+        if st == TERMINAL { TERMINAL } else { LEAF },
+        Ordering::Relaxed,
+    );
+}
+
+/// Urgency: the value mixed with the RAVE win rate, `beta` the RAVE share
+/// (Gelly and Silver's formula with an equivalence parameter).
+#[inline]
+fn urgency(s: &Stats, rave_equiv: f32) -> f32 {
+    let value = s.value();
+    if s.rave_visits == 0 {
+        return value;
+    }
+    let n = s.visits as f32 + s.prior_visits;
+    let r = s.rave_visits as f32;
+    let beta = r / (r + n + n * r / rave_equiv);
+    (1.0 - beta) * value + beta * s.rave_wins as f32 / r
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn child(i: usize, pv: f32, pw: f32) -> NewChild {
+        NewChild {
+            mv: Move::Play(Point::from_index(i)),
+            prior_visits: pv,
+            prior_wins: pw,
+        }
+    }
+
+    #[test]
+    fn expands_selects_and_copies_a_subtree() {
+        let t = Tree::new(100);
+        assert!(t.begin_expand(ROOT));
+        assert!(!t.begin_expand(ROOT), "one thread expands");
+        assert!(t.finish_expand(ROOT, &[child(1, 10.0, 5.0), child(2, 10.0, 8.0)]));
+        let kids: Vec<NodeId> = t.children(ROOT).collect();
+        assert_eq!(kids.len(), 2);
+        assert_eq!(t.select(ROOT, 1000.0), Some(kids[1]), "the better prior");
+        // Real results change the choice.
+        for _ in 0..30 {
+            t.enter(kids[1]);
+        }
+        for _ in 0..30 {
+            t.enter(kids[0]);
+            t.win(kids[0]);
+        }
+        assert_eq!(t.select(ROOT, 1000.0), Some(kids[0]));
+        assert!(t.begin_expand(kids[0]));
+        assert!(t.finish_expand(kids[0], &[child(3, 1.0, 0.5)]));
+        let sub = t.subtree(kids[0], 10, |_| true).expect("fits");
+        assert_eq!(sub.stats(ROOT).visits, 30);
+        assert_eq!(sub.children(ROOT).len(), 1);
+        assert_eq!(
+            sub.mv(sub.children(ROOT).start),
+            Move::Play(Point::from_index(3))
+        );
+        // The root filter drops children.
+        let none = t.subtree(kids[0], 10, |_| false).expect("fits");
+        assert!(!none.is_expanded(ROOT));
+    }
+
+    #[test]
+    fn a_full_arena_leaves_the_node_a_leaf() {
+        let t = Tree::new(2);
+        assert!(t.begin_expand(ROOT));
+        assert!(!t.finish_expand(ROOT, &[child(1, 1.0, 0.5), child(2, 1.0, 0.5)]));
+        assert!(!t.is_expanded(ROOT));
+        assert_eq!(t.children(ROOT).len(), 0);
     }
 }

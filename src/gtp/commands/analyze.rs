@@ -226,7 +226,7 @@ pub fn stream(
     let seed = s.next_seed();
     let interrupt = s.interrupt_flag();
     let stop_now = || stop() || interrupt.load(Ordering::Relaxed);
-    let mut analysis = Analysis::new(s.game(), request.color, seed, &s.params().tunables);
+    let mut analysis = Analysis::new(s.game(), request.color, seed, s.params());
     // With interval 0 nothing is reported until the end.
     let slice = if request.interval.is_zero() {
         Duration::from_millis(100)
@@ -258,8 +258,8 @@ pub fn stream(
 fn snapshot(s: &mut State, args: &[String], dialect: Dialect) -> Reply {
     let request = request(s, args)?;
     let seed = s.next_seed();
-    let mut analysis = Analysis::new(s.game(), request.color, seed, &s.params().tunables);
-    analysis.run_playouts(s.params().playouts, &|| false);
+    let mut analysis = Analysis::new(s.game(), request.color, seed, s.params());
+    analysis.run_playouts(s.params().playout_limit(), &|| false);
     let lines = analysis.lines();
     Ok(format_lines(s, &lines, dialect))
 }

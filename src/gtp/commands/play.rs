@@ -7,7 +7,7 @@ use crate::gtp::commands::command_table::{Command, command};
 use crate::gtp::error::GtpError;
 use crate::gtp::response::Reply;
 use crate::gtp::state::State;
-use crate::search::{Decision, Player};
+use crate::search::{DEFAULT_PLAYOUTS, Decision, Player};
 
 pub const COMMANDS: &[Command<State>] = &[
     command("play", play),
@@ -71,7 +71,10 @@ fn reg_genmove(s: &mut State, args: &[String]) -> Reply {
 /// for the tree search, its simulations per move). Without arguments: the current setting.
 fn shicho_player(s: &mut State, args: &[String]) -> Reply {
     let (player, playouts) = match args {
-        [] => return Ok(format!("{} {}", s.player().name(), s.params().playouts)),
+        [] => {
+            let playouts = s.params().playouts.unwrap_or(DEFAULT_PLAYOUTS);
+            return Ok(format!("{} {playouts}", s.player().name()));
+        }
         [p] => (p, None),
         [p, n] => (p, Some(int(n)?.max(1) as usize)),
         _ => return Err(GtpError::Syntax),

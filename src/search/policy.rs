@@ -1,0 +1,880 @@
+//! The playout policy: how the search finishes a game from a leaf of its tree. Random
+//! moves alone let every chain in atari die and every fight go wrong, so, as Pachi's
+//! "moggy" and MoGo showed, a playout first answers the last move the way players do and
+//! only then plays at random.
+//!
+//! A move is chosen by the first of these rules that has a candidate (each rule fires with
+//! the probability its `PolicyParams` entry gives, so playouts stay varied):
+//! 1. **Atari**: save an own chain the last move put in atari (capture an attacker in atari,
+//!    or extend when the extension is not caught in a ladder), or capture an opponent chain
+//!    in atari next to the last move.
+//! 2. **Nakade**: the vital point of a small eye space (3 to 6 points) that the last move
+//!    closed or shrank (it has a single empty neighbour): it kills the owner if the other
+//!    side takes it and lets the owner live if the owner does.
+//! 3. **Two liberties**: atari the last move's chain when it has two liberties and cannot
+//!    run out of the atari; give an own chain the last move left with two liberties a third.
+//! 4. **Pattern**: a point around the last move whose 3x3 shape is one players answer with
+//!    (`patterns`).
+//! 5. **Random**: a uniformly random point, preferring an empty area of the board
+//!    (`fill_board_tries` draws first), that is not an own true eye and not a bad
+//!    self-atari.
+//!
+//! Every move is legal on the board and, when it captures, repeats no position of the
+//! playout (`Recent`). A self-atari is *bad* unless it throws in a single stone next to a
+//! short-of-liberties opponent chain or into the opponent's eye space, or makes a chain of
+//! two or three stones inside the opponent's eye space (a nakade).
+
+use crate::board::Board;
+use crate::color::Color;
+use crate::point::{Move, Point};
+use crate::rng::Rng;
+use crate::search::patterns;
+use crate::search::playout::{PlayoutEnd, Recent, play_out};
+
+/// How often each rule of the policy fires (percent), and the cheap limits it reads with.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PolicyParams {
+    pub atari_percent: u32,
+    pub nakade_percent: u32,
+    pub two_lib_percent: u32,
+    pub pattern_percent: u32,
+    /// How often a bad self-atari is refused in the random step.
+    pub self_atari_percent: u32,
+    /// Random draws of a point with an empty 3x3 neighbourhood before the uniform scan.
+    pub fill_board_tries: u32,
+    /// Nodes a ladder check may read (0: extensions to two liberties are never checked).
+    pub ladder_nodes: u32,
+}
+
+impl Default for PolicyParams {
+    fn default() -> PolicyParams {
+        PolicyParams {
+            atari_percent: 95,
+            nakade_percent: 90,
+            two_lib_percent: 70,
+            pattern_percent: 90,
+            self_atari_percent: 95,
+            fill_board_tries: 2,
+            ladder_nodes: 120,
+        }
+    }
+}
+
+/// What a playout move may know of the moves before it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Last {
+    /// The opponent's last move, if it was a stone.
+    pub point: Option<Point>,
+    /// The move before it (the mover's own last move), if a stone.
+    pub before: Option<Point>,
+}
+
+/// The most candidates one rule collects (more are dropped, which only narrows the choice).
+const MAX_CANDIDATES: usize = 32;
+
+/// A small set of candidate points, without allocation.
+struct Candidates {
+    points: [Point; MAX_CANDIDATES],
+    len: usize,
+}
+
+impl Candidates {
+    fn new() -> Candidates {
+        Candidates {
+            points: [Point::from_index(0); MAX_CANDIDATES],
+            len: 0,
+        }
+    }
+
+    fn push(&mut self, p: Point) {
+        if self.len < MAX_CANDIDATES && !self.points[..self.len].contains(&p) {
+            self.points[self.len] = p;
+            self.len += 1;
+        }
+    }
+
+    fn pick(&self, rng: &mut Rng) -> Option<Point> {
+        (self.len > 0).then(|| self.points[rng.below(self.len)])
+    }
+}
+
+/// The policy with its scratch space (boards for ladder reading), one per search thread.
+pub struct Policy {
+    pub params: PolicyParams,
+    ladder: Ladder,
+}
+
+impl Policy {
+    pub fn new(params: PolicyParams) -> Policy {
+        Policy {
+            ladder: Ladder::new(params.ladder_nodes),
+            params,
+        }
+    }
+
+    /// `c`'s playout move on `board`; `recent` holds the playout's positions so far.
+    pub fn choose(
+        &mut self,
+        board: &Board,
+        c: Color,
+        last: Last,
+        rng: &mut Rng,
+        recent: &Recent,
+    ) -> Move {
+        if let Some(p) = self.local_move(board, c, last, rng, recent) {
+            return Move::Play(p);
+        }
+        random_move(board, c, rng, recent, &self.params).map_or(Move::Pass, Move::Play)
+    }
+
+    /// The answer to the last move by rules 1 to 4, if one fires.
+    fn local_move(
+        &mut self,
+        board: &Board,
+        c: Color,
+        last: Last,
+        rng: &mut Rng,
+        recent: &Recent,
+    ) -> Option<Point> {
+        let l = last.point.filter(|&l| board.get(l).is_some())?;
+        let p = self.params;
+        if chance(rng, p.atari_percent) {
+            let mut cands = Candidates::new();
+            self.atari_moves(board, c, l, recent, &mut cands);
+            if let Some(m) = cands.pick(rng) {
+                return Some(m);
+            }
+        }
+        if chance(rng, p.nakade_percent)
+            && let Some(m) = nakade_move(board, c, l, recent)
+        {
+            return Some(m);
+        }
+        if chance(rng, p.two_lib_percent) {
+            let mut cands = Candidates::new();
+            two_lib_moves(board, c, l, recent, &mut cands);
+            if let Some(m) = cands.pick(rng) {
+                return Some(m);
+            }
+        }
+        if chance(rng, p.pattern_percent) {
+            let mut cands = Candidates::new();
+            for &r in board.geometry().ring(l).iter().flatten() {
+                if board.get(r).is_none()
+                    && patterns::matches(board, r)
+                    && playable(board, c, r, recent)
+                    && !is_bad_self_atari(board, c, r)
+                {
+                    cands.push(r);
+                }
+            }
+            if let Some(m) = cands.pick(rng) {
+                return Some(m);
+            }
+        }
+        None
+    }
+
+    /// Rule 1: saves of own chains the last move put in atari, and captures of opponent
+    /// chains in atari at or around the last move.
+    fn atari_moves(
+        &mut self,
+        board: &Board,
+        c: Color,
+        l: Point,
+        recent: &Recent,
+        cands: &mut Candidates,
+    ) {
+        let geo = board.geometry();
+        // Captures: the last move's chain (a self-atari) and opponent chains around it.
+        for q in std::iter::once(l).chain(geo.ring(l).iter().flatten().copied()) {
+            if board.get(q) == Some(c.other())
+                && board.liberty_count(q) == 1
+                && let Some(lib) = board.first_liberty(q)
+                && playable(board, c, lib, recent)
+            {
+                cands.push(lib);
+            }
+        }
+        // Saves: own chains next to the last move, now in atari.
+        for &q in geo.neighbours(l) {
+            if board.get(q) != Some(c) || board.liberty_count(q) != 1 {
+                continue;
+            }
+            // Counter-captures free a liberty next to the chain.
+            for s in board.chain_stones(q) {
+                for &t in geo.neighbours(s) {
+                    if board.get(t) == Some(c.other())
+                        && board.liberty_count(t) == 1
+                        && let Some(lib) = board.first_liberty(t)
+                        && playable(board, c, lib, recent)
+                    {
+                        cands.push(lib);
+                    }
+                }
+            }
+            let Some(lib) = board.first_liberty(q) else {
+                continue;
+            };
+            if !playable(board, c, lib, recent) {
+                continue;
+            }
+            match board.liberties_after(c, lib) {
+                Some(n) if n >= 3 => cands.push(lib),
+                Some(2) if !self.ladder.captures_after(board, c, lib) => cands.push(lib),
+                // The extension captures: it gains liberties.
+                None => cands.push(lib),
+                _ => {}
+            }
+        }
+    }
+}
+
+#[inline]
+fn chance(rng: &mut Rng, percent: u32) -> bool {
+    percent >= 100 || (percent > 0 && (rng.below(100) as u32) < percent)
+}
+
+/// Whether `c` may play the empty point `p` in a playout: legal on the board, not an own
+/// true eye, and a capture brings back no position of the playout.
+#[inline]
+fn playable(board: &Board, c: Color, p: Point, recent: &Recent) -> bool {
+    match board.playout_candidate(c, p) {
+        None => false,
+        Some(true) => !recent.contains(board.hash_after(c, p)),
+        Some(false) => true,
+    }
+}
+
+/// Rule 3: an atari on the last move's chain when it has two liberties and the atari
+/// leaves it unable to run (its extension would have two liberties at most and it cannot
+/// capture its way out); a third liberty for own chains next to the last move that have two.
+fn two_lib_moves(board: &Board, c: Color, l: Point, recent: &Recent, cands: &mut Candidates) {
+    let geo = board.geometry();
+    if board.get(l) == Some(c.other()) && board.liberty_count(l) == 2 {
+        let mut libs = board.liberties(l);
+        if let (Some(a), Some(b)) = (libs.next(), libs.next()) {
+            for (atari, escape) in [(a, b), (b, a)] {
+                if playable(board, c, atari, recent)
+                    && board.liberties_after(c, atari).is_none_or(|n| n >= 2)
+                    && !can_escape_atari(board, c, l, atari, escape)
+                {
+                    cands.push(atari);
+                }
+            }
+        }
+    }
+    for &q in geo.neighbours(l) {
+        if board.get(q) != Some(c) || board.liberty_count(q) != 2 {
+            continue;
+        }
+        for lib in board.liberties(q) {
+            if playable(board, c, lib, recent)
+                && board.liberties_after(c, lib).is_none_or(|n| n >= 3)
+            {
+                cands.push(lib);
+            }
+        }
+    }
+}
+
+/// After `c` ataris the chain on `target` at `atari`, whether its owner can escape: by
+/// extending at `escape` to three liberties or more, or by capturing an attacking chain in
+/// atari (the atari stone included) next to it. Read one move deep, without playing.
+fn can_escape_atari(board: &Board, c: Color, target: Point, atari: Point, escape: Point) -> bool {
+    let geo = board.geometry();
+    let defender = c.other();
+    // Liberties the extension would have: `escape`'s empty neighbours other than `atari`,
+    // plus the liberties of defender chains it joins (the target's other liberty is
+    // `atari`, filled).
+    let mut count = 0;
+    let mut seen = [Point::from_index(0); 16];
+    let mut add = |p: Point, count: &mut usize| {
+        if p != atari && p != escape && !seen[..*count].contains(&p) && *count < seen.len() {
+            seen[*count] = p;
+            *count += 1;
+        }
+    };
+    for &q in geo.neighbours(escape) {
+        match board.get(q) {
+            None => add(q, &mut count),
+            Some(x) if x == defender => {
+                for lib in board.liberties(q) {
+                    add(lib, &mut count);
+                }
+            }
+            // An attacker chain with one liberty (`escape`) would be captured.
+            Some(_) if board.liberty_count(q) == 1 => return true,
+            Some(_) => {}
+        }
+    }
+    if count >= 3 {
+        return true;
+    }
+    // Counter-captures: an attacker chain next to the target with one liberty now, or two
+    // when one of them is `atari` (the atari fills it).
+    for s in board.chain_stones(target) {
+        for &t in geo.neighbours(s) {
+            if board.get(t) == Some(c) {
+                let libs = board.liberty_count(t);
+                if libs == 1 || (libs == 2 && board.is_liberty_of(atari, t)) {
+                    return true;
+                }
+            }
+        }
+    }
+    // The atari stone itself, if it has a single liberty once played.
+    board.liberties_after(c, atari) == Some(1)
+}
+
+/// Rule 2: the vital point of a small eye space next to the last move.
+///
+/// An eye space is a region of 3 to 6 empty points bordered by one colour only. Its vital
+/// point is the point with the most neighbours inside the region, when exactly one point
+/// has that most and it is at least two: the middle of a straight or bent three, the centre
+/// of a pyramid four, a bulky five or a rabbity six. Shapes without such a point (a square
+/// four is dead already, a straight or bent four alive) give nothing.
+fn nakade_move(board: &Board, c: Color, l: Point, recent: &Recent) -> Option<Point> {
+    let geo = board.geometry();
+    // Only a move with a single empty neighbour closes or shrinks a small eye space; the
+    // test also keeps the flood fill below off the open board.
+    let mut empty = None;
+    for &q in geo.neighbours(l) {
+        if board.get(q).is_none() {
+            if empty.is_some() {
+                return None;
+            }
+            empty = Some(q);
+        }
+    }
+    if let Some(start) = empty {
+        // The region: at most 6 points, bordered by one colour only.
+        let mut region = [Point::from_index(0); 7];
+        let mut len = 1;
+        let mut owner = None;
+        region[0] = start;
+        let mut i = 0;
+        while i < len {
+            for &q in geo.neighbours(region[i]) {
+                match board.get(q) {
+                    None if !region[..len].contains(&q) => {
+                        if len == 6 {
+                            return None;
+                        }
+                        region[len] = q;
+                        len += 1;
+                    }
+                    None => {}
+                    Some(x) => match owner {
+                        None => owner = Some(x),
+                        Some(o) if o != x => return None,
+                        _ => {}
+                    },
+                }
+            }
+            i += 1;
+        }
+        if len < 3 {
+            return None;
+        }
+        let degree = |p: Point| {
+            geo.neighbours(p)
+                .iter()
+                .filter(|q| region[..len].contains(q))
+                .count()
+        };
+        let mut best = None;
+        let mut best_degree = 0;
+        let mut ties = 0;
+        for &p in &region[..len] {
+            let d = degree(p);
+            if d > best_degree {
+                best = Some(p);
+                best_degree = d;
+                ties = 1;
+            } else if d == best_degree {
+                ties += 1;
+            }
+        }
+        if let Some(v) = best
+            && ties == 1
+            && best_degree >= 2
+            && playable(board, c, v, recent)
+        {
+            return Some(v);
+        }
+    }
+    None
+}
+
+/// Whether `c` playing the empty point `p` is a self-atari a playout should not make: it
+/// leaves the played chain with one liberty (capturing nothing), unless it is
+/// - a single stone thrown in next to an opponent chain with two liberties or fewer (a
+///   liberty race, a false eye), or into the opponent's eye space (no own stone next to it);
+/// - a chain of two or three stones with no own chain outside it next to it: stones inside
+///   the opponent's eye space that, captured, leave a dead shape (a nakade).
+pub fn is_bad_self_atari(board: &Board, c: Color, p: Point) -> bool {
+    let geo = board.geometry();
+    let mut empty = 0;
+    for &q in geo.neighbours(p) {
+        if board.get(q).is_none() {
+            empty += 1;
+        }
+    }
+    if empty >= 2 {
+        return false;
+    }
+    if board.liberties_after(c, p) != Some(1) {
+        return false;
+    }
+    // The chain the stone would make: its size, and whether it touches an opponent chain
+    // short of liberties or any own stone outside it.
+    let mut size = 1;
+    let mut joined = [u16::MAX; 4];
+    let mut joins = 0;
+    for &q in geo.neighbours(p) {
+        if board.get(q) == Some(c) {
+            let h = board.chain_head(q).index() as u16;
+            if !joined[..joins].contains(&h) {
+                joined[joins] = h;
+                joins += 1;
+                size += board.chain_len(q);
+            }
+        }
+    }
+    let short_opponent_near = geo
+        .neighbours(p)
+        .iter()
+        .any(|&q| board.get(q) == Some(c.other()) && board.liberty_count(q) <= 2);
+    if size == 1 {
+        return !short_opponent_near && !liberty_inside_opponent_area(board, c, p);
+    }
+    if size > 3 {
+        return true;
+    }
+    // Two or three stones: inside the opponent's eye space only if no own stone outside
+    // the chain touches it; the joined chains' neighbours are all checked.
+    for &h in &joined[..joins] {
+        for s in board.chain_stones(Point::from_index(h as usize)) {
+            for &q in geo.neighbours(s) {
+                if q != p
+                    && board.get(q) == Some(c)
+                    && !joined[..joins].contains(&(board.chain_head(q).index() as u16))
+                {
+                    return true;
+                }
+            }
+        }
+    }
+    false
+}
+
+/// For a lone `c` stone at `p` with one empty neighbour: whether that liberty touches no
+/// `c` stone but the new one, so the stone is thrown into the opponent's eye space.
+fn liberty_inside_opponent_area(board: &Board, c: Color, p: Point) -> bool {
+    let geo = board.geometry();
+    let Some(&lib) = geo.neighbours(p).iter().find(|&&q| board.get(q).is_none()) else {
+        return false;
+    };
+    geo.neighbours(lib)
+        .iter()
+        .all(|&q| q == p || board.get(q) == Some(c.other()))
+}
+
+/// Plays the policy's moves on `board` from `to_move` until two passes or the move cap
+/// (`recent` is reset here and reused).
+pub fn policy_playout(
+    board: &mut Board,
+    to_move: Color,
+    rng: &mut Rng,
+    recent: &mut Recent,
+    policy: &mut Policy,
+) -> PlayoutEnd {
+    let mut before = None;
+    play_out(board, to_move, recent, |b, c, last, recent| {
+        let m = policy.choose(
+            b,
+            c,
+            Last {
+                point: last,
+                before,
+            },
+            rng,
+            recent,
+        );
+        before = last;
+        m
+    })
+}
+
+/// Rule 5: a random move. First a few draws of points whose whole 3x3 neighbourhood is
+/// empty (quick, and never wrong early in a playout), then a scan from a random start for
+/// the first point that is playable and not a bad self-atari (refused `self_atari_percent`
+/// of the time).
+fn random_move(
+    board: &Board,
+    c: Color,
+    rng: &mut Rng,
+    recent: &Recent,
+    params: &PolicyParams,
+) -> Option<Point> {
+    let empties = board.empties();
+    let n = empties.len();
+    if n == 0 {
+        return None;
+    }
+    let geo = board.geometry();
+    for _ in 0..params.fill_board_tries {
+        let p = empties[rng.below(n)];
+        if geo
+            .ring(p)
+            .iter()
+            .all(|q| q.is_some_and(|q| board.get(q).is_none()))
+        {
+            return Some(p);
+        }
+    }
+    let refuse_self_atari = chance(rng, params.self_atari_percent);
+    let mut i = rng.below(n);
+    for _ in 0..n {
+        let p = empties[i];
+        if playable(board, c, p, recent) && !(refuse_self_atari && is_bad_self_atari(board, c, p)) {
+            return Some(p);
+        }
+        i += 1;
+        if i == n {
+            i = 0;
+        }
+    }
+    None
+}
+
+/// A strict ladder reader for playouts: no allocation after the first use, a node budget,
+/// boards copied level by level.
+struct Ladder {
+    boards: Vec<Board>,
+    nodes_per_query: u32,
+    nodes: u32,
+}
+
+impl Ladder {
+    fn new(nodes_per_query: u32) -> Ladder {
+        Ladder {
+            boards: Vec::new(),
+            nodes_per_query,
+            nodes: 0,
+        }
+    }
+
+    /// Whether, after `c` extends at `p` to a chain with two liberties, the opponent takes
+    /// that chain in a strict ladder. Out of budget counts as an escape.
+    fn captures_after(&mut self, board: &Board, c: Color, p: Point) -> bool {
+        if self.nodes_per_query == 0 {
+            return false;
+        }
+        self.nodes = self.nodes_per_query;
+        let mut after = self.take(board);
+        after.play_unchecked(c, Move::Play(p));
+        let captured = self.attacker_wins(&after, p);
+        self.boards.push(after);
+        captured
+    }
+
+    fn take(&mut self, from: &Board) -> Board {
+        match self.boards.pop() {
+            Some(mut b) => {
+                b.clone_from(from);
+                b
+            }
+            None => from.clone(),
+        }
+    }
+
+    /// The chain on `target` has two liberties and the attacker moves: does an atari on
+    /// one of them win?
+    fn attacker_wins(&mut self, b: &Board, target: Point) -> bool {
+        let Some(defender) = b.get(target) else {
+            return true;
+        };
+        let attacker = defender.other();
+        let mut libs = b.liberties(target);
+        let (Some(x), Some(y)) = (libs.next(), libs.next()) else {
+            return false;
+        };
+        for atari in [x, y] {
+            if self.nodes == 0 {
+                return false;
+            }
+            self.nodes -= 1;
+            if b.playout_candidate(attacker, atari).is_none() {
+                continue;
+            }
+            let mut next = self.take(b);
+            next.play_unchecked(attacker, Move::Play(atari));
+            let wins = next.get(target).is_none()
+                || (next.liberty_count(target) == 1 && self.defender_loses(&next, target));
+            self.boards.push(next);
+            if wins {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The chain on `target` is in atari and its owner moves: do all its escapes fail?
+    fn defender_loses(&mut self, b: &Board, target: Point) -> bool {
+        let Some(defender) = b.get(target) else {
+            return true;
+        };
+        let geo = b.geometry();
+        // Escapes: capture an adjacent attacker chain in atari, or extend at the liberty.
+        let mut escapes = Candidates::new();
+        for s in b.chain_stones(target) {
+            for &t in geo.neighbours(s) {
+                if b.get(t) == Some(defender.other())
+                    && b.liberty_count(t) == 1
+                    && let Some(lib) = b.first_liberty(t)
+                {
+                    escapes.push(lib);
+                }
+            }
+        }
+        if let Some(lib) = b.first_liberty(target) {
+            escapes.push(lib);
+        }
+        for &e in &escapes.points[..escapes.len] {
+            if self.nodes == 0 {
+                return false;
+            }
+            self.nodes -= 1;
+            if b.playout_candidate(defender, e).is_none() {
+                continue;
+            }
+            let mut next = self.take(b);
+            next.play_unchecked(defender, Move::Play(e));
+            let libs = if next.get(target).is_some() {
+                next.liberty_count(target)
+            } else {
+                0
+            };
+            let lost = match libs {
+                0 | 1 => true,
+                2 => self.attacker_wins(&next, target),
+                _ => false,
+            };
+            self.boards.push(next);
+            if !lost {
+                return false;
+            }
+        }
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board(text: &str) -> Board {
+        Board::square_from_diagram(text)
+    }
+
+    fn pt(b: &Board, v: &str) -> Point {
+        b.geometry().parse_point(v).unwrap()
+    }
+
+    /// The playout ladder reader against the tactical reader's strict ladder, on every
+    /// extension to two liberties found in positions from random games (ko ladders left
+    /// out).
+    #[test]
+    fn ladder_reader_agrees_with_the_tactical_ladder() {
+        use crate::geometry::{Geometry, Topology};
+        use crate::tactics::ladder_attack;
+        let mut ladder = Ladder::new(100_000);
+        let mut rng = Rng::new(7);
+        let (mut checked, mut captured) = (0, 0);
+        for size in [7, 9, 13] {
+            let geo = Geometry::get(size, Topology::Plane).unwrap();
+            for game in 0..40 {
+                let mut b = Board::new(geo);
+                let mut recent = Recent::new(&b);
+                let mut c = Color::Black;
+                let moves = rng.below(size * size * 3 / 4) + game % 5;
+                for _ in 0..moves {
+                    let m = crate::search::playout::random_move(&b, c, &mut rng, &recent);
+                    b.play_unchecked(c, m);
+                    recent.push(b.hash());
+                    c = c.other();
+                }
+                for &p in b.empties() {
+                    for c in Color::ALL {
+                        if b.liberties_after(c, p) != Some(2)
+                            || !geo
+                                .neighbours(p)
+                                .iter()
+                                .any(|&q| b.get(q) == Some(c) && b.liberty_count(q) == 1)
+                        {
+                            continue;
+                        }
+                        let mut after = b.clone();
+                        after.play_unchecked(c, Move::Play(p));
+                        // Ko ladders are the tactical reader's business: the playout
+                        // reader knows only the board's ko point.
+                        let expected = match ladder_attack(&after, p).0 {
+                            crate::tactics::Outcome::Win => true,
+                            crate::tactics::Outcome::Fail => false,
+                            _ => continue,
+                        };
+                        let got = ladder.captures_after(&b, c, p);
+                        assert_eq!(
+                            got,
+                            expected,
+                            "{c} extends at {}:\n{b:?}",
+                            geo.format_point(p)
+                        );
+                        checked += 1;
+                        captured += got as usize;
+                    }
+                }
+            }
+        }
+        assert!(
+            checked > 60 && captured > 20,
+            "{checked} checked, {captured} captured"
+        );
+    }
+
+    #[test]
+    fn escapes_an_atari_that_is_no_ladder_and_captures_in_atari() {
+        // Black has just played B2, putting White C2 in atari; White extends at D2 with
+        // three liberties, or, if it were Black, captures.
+        let b = board(
+            "
+            . . . . .
+            . . . . .
+            . . X . .
+            . X O . .
+            . . X . .",
+        );
+        let mut policy = Policy::new(PolicyParams {
+            atari_percent: 100,
+            ..PolicyParams::default()
+        });
+        let recent = Recent::new(&b);
+        let mut rng = Rng::new(1);
+        let last = Last {
+            point: Some(pt(&b, "B2")),
+            before: None,
+        };
+        for _ in 0..20 {
+            assert_eq!(
+                policy.choose(&b, Color::White, last, &mut rng, &recent),
+                Move::Play(pt(&b, "D2"))
+            );
+        }
+    }
+
+    #[test]
+    fn nakade_point_of_a_straight_three() {
+        let b = board(
+            "
+            . O . O .
+            O O O O O
+            O O O O O
+            X X X X O
+            . . . X O",
+        );
+        // White's last move E2 next to nothing: use a move next to the eye space.
+        let recent = Recent::new(&b);
+        let l = pt(&b, "B2");
+        assert_eq!(
+            nakade_move(&b, Color::White, l, &recent),
+            Some(pt(&b, "B1"))
+        );
+        assert_eq!(
+            nakade_move(&b, Color::Black, l, &recent),
+            Some(pt(&b, "B1"))
+        );
+    }
+
+    #[test]
+    fn bad_self_ataris_and_good_ones() {
+        // Black D4 makes three stones with one liberty (E4) inside White's eye space: a
+        // nakade, allowed.
+        let nakade = board(
+            "
+            . . . . . . .
+            . . . . . . .
+            . O O O O O .
+            O X X . . O .
+            . O O O O O .
+            . . . . . . .
+            . . . . . . .",
+        );
+        assert!(!is_bad_self_atari(&nakade, Color::Black, pt(&nakade, "D4")));
+        // Four stones and more: never.
+        let wall = board(
+            "
+            . . . . .
+            O O O O .
+            X X X . .
+            O O O O .
+            . . . . .",
+        );
+        assert!(is_bad_self_atari(&wall, Color::Black, pt(&wall, "D3")));
+        // A lone stone thrown into White's two-point eye in the corner: allowed; the same
+        // stone where its liberty leads into the open: bad.
+        let corner = board(
+            "
+            . . . . .
+            . . . . .
+            . . . . .
+            O O . . .
+            . . O . .",
+        );
+        assert!(!is_bad_self_atari(&corner, Color::Black, pt(&corner, "A1")));
+        let open = board(
+            "
+            . . . . .
+            . . . . .
+            . . O . .
+            . O . . .
+            . . O . .",
+        );
+        assert!(!open.is_chain_self_atari(Color::Black, pt(&open, "C2")));
+        let edge = board(
+            "
+            . . . . .
+            . . . . .
+            . . . . .
+            . O . . .
+            O . . . .",
+        );
+        // A2 leads into the open, but White A1 has two liberties: a throw-in, allowed.
+        assert!(!is_bad_self_atari(&edge, Color::Black, pt(&edge, "A2")));
+        let open_edge = board(
+            "
+            . . . . .
+            . . . . .
+            O . . . .
+            . O . . .
+            . . . . .",
+        );
+        // A2: neighbours A3 (White), B2 (White), A1 (empty, which leads to B1): bad.
+        assert!(is_bad_self_atari(
+            &open_edge,
+            Color::Black,
+            pt(&open_edge, "A2")
+        ));
+        // Next to a white chain with two liberties, the same stone is a useful throw-in.
+        let race = board(
+            "
+            . . . . .
+            . . . . .
+            O X . . .
+            . O X . .
+            . X . . .",
+        );
+        assert!(!is_bad_self_atari(&race, Color::Black, pt(&race, "A2")));
+    }
+}

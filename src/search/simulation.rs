@@ -1,0 +1,238 @@
+//! One simulation of the tree search, run by each search thread with its own scratch space
+//! (a board, the playout policy with its ladder boards, a random generator): down the tree
+//! by urgency, expansion of the leaf, a playout, and the result back up with RAVE.
+
+use std::collections::HashSet;
+
+use crate::board::Board;
+use crate::color::Color;
+use crate::point::{Move, Point};
+use crate::rng::Rng;
+use crate::score;
+use crate::search::params::Tunables;
+use crate::search::playout::{Recent, move_cap};
+use crate::search::policy::{Last, Policy};
+use crate::search::priors::priors;
+use crate::search::tree::{NewChild, NodeId, ROOT, Tree};
+
+/// "Not played in this simulation", in the RAVE bookkeeping.
+const NO_PLY: u16 = u16::MAX;
+
+/// What the threads of one search share: the tree and the root position.
+pub(crate) struct Shared<'g> {
+    pub(crate) tree: Tree,
+    /// The colour to move at the root.
+    pub(crate) color: Color,
+    pub(crate) board: Board,
+    /// Positions of the game so far: a capture in the tree may not bring one back.
+    pub(crate) history: HashSet<u64>,
+    pub(crate) komi: f64,
+    /// Passes at the end of the game's history (one means a pass now ends the game).
+    pub(crate) passes: usize,
+    pub(crate) last: Last,
+    pub(crate) tunables: &'g Tunables,
+}
+
+/// The pass child: it starts unattractive and earns its visits through real playouts,
+/// unless it is the only move.
+pub(crate) fn pass_child(t: &Tunables, only_move: bool) -> NewChild {
+    NewChild {
+        mv: Move::Pass,
+        prior_visits: t.prior_even,
+        prior_wins: if only_move { t.prior_even } else { 0.0 },
+    }
+}
+
+/// One thread's scratch space.
+pub(crate) struct Worker<'s, 'g> {
+    shared: &'s Shared<'g>,
+    board: Board,
+    policy: Policy,
+    rng: Rng,
+    recent: Recent,
+    path: Vec<NodeId>,
+    path_hashes: Vec<u64>,
+    /// First ply at which each colour played each point in this simulation.
+    first_ply: [Vec<u16>; 2],
+    children: Vec<NewChild>,
+}
+
+impl<'s, 'g> Worker<'s, 'g> {
+    pub(crate) fn new(shared: &'s Shared<'g>, seed: u64) -> Worker<'s, 'g> {
+        let n = shared.board.geometry().num_points();
+        Worker {
+            shared,
+            board: shared.board.clone(),
+            policy: Policy::new(shared.tunables.policy),
+            rng: Rng::new(seed),
+            recent: Recent::new(&shared.board),
+            path: Vec::new(),
+            path_hashes: Vec::new(),
+            first_ply: [vec![NO_PLY; n], vec![NO_PLY; n]],
+            children: Vec::new(),
+        }
+    }
+
+    /// One simulation: down the tree, a playout, the result back up.
+    pub(crate) fn simulate(&mut self) {
+        let shared = self.shared;
+        let tree = &shared.tree;
+        let t = shared.tunables;
+        self.board.clone_from(&shared.board);
+        self.path.clear();
+        self.path.push(ROOT);
+        self.path_hashes.clear();
+        for plies in &mut self.first_ply {
+            plies.fill(NO_PLY);
+        }
+        tree.enter(ROOT);
+        let mut c = shared.color;
+        let mut node = ROOT;
+        let mut passes = shared.passes;
+        let mut last = shared.last;
+        let mut ply: u16 = 0;
+        loop {
+            if tree.is_terminal(node) {
+                break;
+            }
+            if !tree.is_expanded(node) {
+                if tree.visits(node) <= t.expand_visits || !tree.begin_expand(node) {
+                    break;
+                }
+                self.expand(node, c, last.point);
+                if !tree.is_expanded(node) {
+                    break;
+                }
+            }
+            let Some(child) = tree.select(node, t.rave_equiv) else {
+                break;
+            };
+            tree.enter(child);
+            let m = tree.mv(child);
+            self.board.play_unchecked(c, m);
+            self.path_hashes.push(self.board.hash());
+            if let Move::Play(p) = m {
+                let first = &mut self.first_ply[c.index()][p.index()];
+                if *first == NO_PLY {
+                    *first = ply;
+                }
+            }
+            passes = if m == Move::Pass { passes + 1 } else { 0 };
+            last = Last {
+                point: m.point(),
+                before: last.point,
+            };
+            ply = ply.saturating_add(1);
+            self.path.push(child);
+            node = child;
+            c = c.other();
+            if passes >= 2 {
+                tree.set_terminal(child);
+                break;
+            }
+        }
+        self.play_out(c, last, ply);
+        let black_wins = score::area_margin(&self.board, shared.komi) > 0.0;
+        self.back_up(black_wins);
+    }
+
+    /// Gives a claimed leaf its children: board-legal moves but own true eyes and captures
+    /// that repeat a position of the game or the path, each with its prior; plus pass.
+    fn expand(&mut self, node: NodeId, c: Color, last: Option<Point>) {
+        let shared = self.shared;
+        let t = shared.tunables;
+        self.children.clear();
+        for &p in self.board.empties() {
+            let Some(captures) = self.board.playout_candidate(c, p) else {
+                continue;
+            };
+            if captures {
+                let h = self.board.hash_after(c, p);
+                if shared.history.contains(&h) || self.path_hashes.contains(&h) {
+                    continue;
+                }
+            }
+            let (v, w) = priors(&self.board, c, p, last, t);
+            self.children.push(NewChild {
+                mv: Move::Play(p),
+                prior_visits: v,
+                prior_wins: w,
+            });
+        }
+        let only_pass = self.children.is_empty();
+        self.children.push(pass_child(t, only_pass));
+        shared.tree.finish_expand(node, &self.children);
+    }
+
+    /// Finishes the game with policy moves, recording first plays for RAVE.
+    fn play_out(&mut self, to_move: Color, last: Last, start_ply: u16) {
+        let cap = move_cap(&self.board);
+        let mercy = self.board.geometry().num_points() as i64 / 3;
+        self.recent.reset(&self.board);
+        let mut c = to_move;
+        let mut passes = 0;
+        let mut last = last;
+        let mut ply = start_ply;
+        for _ in 0..cap {
+            let m = self
+                .policy
+                .choose(&self.board, c, last, &mut self.rng, &self.recent);
+            self.board.play_unchecked(c, m);
+            self.recent.push(self.board.hash());
+            if let Move::Play(p) = m {
+                let first = &mut self.first_ply[c.index()][p.index()];
+                if *first == NO_PLY {
+                    *first = ply;
+                }
+            }
+            ply = ply.saturating_add(1);
+            last = Last {
+                point: m.point(),
+                before: last.point,
+            };
+            passes = if m == Move::Pass { passes + 1 } else { 0 };
+            if passes == 2 {
+                break;
+            }
+            // The mercy rule: one side has lost so many stones that counting is a
+            // formality; the area count below sees it.
+            let diff =
+                self.board.captures(Color::Black) as i64 - self.board.captures(Color::White) as i64;
+            if diff.abs() > mercy {
+                break;
+            }
+            c = c.other();
+        }
+    }
+
+    fn back_up(&mut self, black_wins: bool) {
+        let shared = self.shared;
+        let tree = &shared.tree;
+        // The colour that moved into path[i] (i >= 1) alternates from the searching colour.
+        let mut mover = shared.color;
+        for &n in &self.path[1..] {
+            if (mover == Color::Black) == black_wins {
+                tree.win(n);
+            }
+            mover = mover.other();
+        }
+        // RAVE: at the node reached after ply d, the children are moves of the colour to
+        // move there; a child whose point that colour played first at ply d or later shares
+        // in the result.
+        let mut to_move = shared.color;
+        for (depth, &node) in self.path.iter().enumerate() {
+            let won = (to_move == Color::Black) == black_wins;
+            let plies = &self.first_ply[to_move.index()];
+            for child in tree.children(node) {
+                let Some(p) = tree.mv(child).point() else {
+                    continue;
+                };
+                let first = plies[p.index()];
+                if first != NO_PLY && first as usize >= depth {
+                    tree.rave(child, won);
+                }
+            }
+            to_move = to_move.other();
+        }
+    }
+}
