@@ -1,0 +1,531 @@
+//! Square sets as bitboards, and move generation and flips on them by shifts.
+//!
+//! Bit `y * size + x` is the square at column `x`, row `y` (row 0 at the top). Two
+//! representations share one trait, [`Bits`]:
+//! - `u64` for 8x8, the board everything in Othello is measured on: every shift and its edge
+//!   mask is a constant, and the eight directions are unrolled;
+//! - [`Wide`], eleven words, for every even size 4..=26 (8x8 included, which lets the tests
+//!   hold the two against each other). Its shifts carry bits across words and mask with
+//!   per-size tables built once.
+//!
+//! Move generation is a shift fill per direction ("dumb7fill"): from the player's discs, step
+//! through contiguous opponent discs; an empty square one step past such a run is a move.
+//! Flips of one move are the same fill started from the move's square, kept in each direction
+//! whose run ends on an own disc.
+
+use std::fmt;
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign};
+use std::sync::OnceLock;
+
+/// The smallest Othello board.
+pub const MIN_SIZE: usize = 4;
+/// The largest board: 26 columns, `A` to `Z`.
+pub const MAX_SIZE: usize = 26;
+/// Words of a [`Wide`] set: 676 squares.
+pub const WORDS: usize = (MAX_SIZE * MAX_SIZE).div_ceil(64);
+
+/// The eight directions as (dx, dy), y growing downwards. Opposite directions are paired as
+/// `d` and `d ^ 1`.
+pub const DIRECTIONS: [(i32, i32); 8] = [
+    (1, 0),
+    (-1, 0),
+    (0, 1),
+    (0, -1),
+    (1, 1),
+    (-1, -1),
+    (1, -1),
+    (-1, 1),
+];
+
+/// A set of squares of one board size, with what move generation needs.
+///
+/// `Shape` holds whatever depends on the size (nothing for the 8x8 `u64`); every method that
+/// moves bits between squares takes it.
+pub trait Bits:
+    Copy
+    + Eq
+    + Default
+    + fmt::Debug
+    + Send
+    + Sync
+    + 'static
+    + BitAnd<Output = Self>
+    + BitOr<Output = Self>
+    + BitXor<Output = Self>
+    + BitAndAssign
+    + BitOrAssign
+    + BitXorAssign
+{
+    type Shape: Sync + 'static;
+
+    /// The shape of `size`, which must be a size this representation holds.
+    fn shape(size: usize) -> &'static Self::Shape;
+    fn size(shape: &Self::Shape) -> usize;
+    /// Every square of the board.
+    fn full(shape: &Self::Shape) -> Self;
+    /// Each square moved one step in direction `d` (an index into [`DIRECTIONS`]); squares
+    /// leaving the board vanish.
+    fn shift(self, shape: &Self::Shape, d: usize) -> Self;
+
+    fn single(index: usize) -> Self;
+    fn contains(self, index: usize) -> bool;
+    fn count(self) -> u32;
+    fn is_empty(self) -> bool;
+    /// The lowest square (reading order), if any.
+    fn first(self) -> Option<usize>;
+    /// `self` without the squares of `other`.
+    fn without(self, other: Self) -> Self;
+
+    /// The squares where the owner of `own` may play against `opp`.
+    fn moves(own: Self, opp: Self, shape: &Self::Shape) -> Self {
+        let empty = Self::full(shape).without(own | opp);
+        let mut moves = Self::default();
+        for d in 0..8 {
+            let mut run = own.shift(shape, d) & opp;
+            while !run.is_empty() {
+                let next = run.shift(shape, d);
+                moves |= next & empty;
+                run = next & opp;
+            }
+        }
+        moves
+    }
+
+    /// The discs a play on `index` by the owner of `own` turns over (empty: not a move).
+    fn flips(own: Self, opp: Self, index: usize, shape: &Self::Shape) -> Self {
+        let mut flips = Self::default();
+        if (own | opp).contains(index) {
+            return flips;
+        }
+        for d in 0..8 {
+            let mut line = Self::default();
+            let mut step = Self::single(index).shift(shape, d);
+            while !(step & opp).is_empty() {
+                line |= step;
+                step = step.shift(shape, d);
+            }
+            if !(step & own).is_empty() {
+                flips |= line;
+            }
+        }
+        flips
+    }
+
+    /// The squares next to (in the eight directions) some square of `self`.
+    fn neighbours(self, shape: &Self::Shape) -> Self {
+        let mut n = Self::default();
+        for d in 0..8 {
+            n |= self.shift(shape, d);
+        }
+        n
+    }
+
+    /// The squares in reading order, removed one by one.
+    fn squares(self) -> SquareIter<Self> {
+        SquareIter(self)
+    }
+}
+
+/// Iterates the squares of a set, lowest first.
+pub struct SquareIter<B>(B);
+
+impl<B: Bits> Iterator for SquareIter<B> {
+    type Item = usize;
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        let i = self.0.first()?;
+        self.0 = self.0.without(B::single(i));
+        Some(i)
+    }
+}
+
+// 8x8 edge masks: a step east or west (or diagonal) must not wrap into the next row.
+const NOT_A: u64 = 0xfefe_fefe_fefe_fefe;
+const NOT_H: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+/// Columns B..G: the only squares an opponent run crossing the board sideways can use.
+const INNER: u64 = 0x7e7e_7e7e_7e7e_7e7e;
+
+/// One step in direction `d` on 8x8 (see [`DIRECTIONS`]).
+#[inline(always)]
+fn step8(b: u64, d: usize) -> u64 {
+    match d {
+        0 => (b << 1) & NOT_A,
+        1 => (b >> 1) & NOT_H,
+        2 => b << 8,
+        3 => b >> 8,
+        4 => (b << 9) & NOT_A,
+        5 => (b >> 9) & NOT_H,
+        6 => (b >> 7) & NOT_A,
+        _ => (b << 7) & NOT_H,
+    }
+}
+
+/// The same step without the edge mask, for callers that mask their operands with `INNER`.
+#[inline(always)]
+fn raw8(b: u64, d: usize) -> u64 {
+    match d {
+        0 => b << 1,
+        1 => b >> 1,
+        2 => b << 8,
+        3 => b >> 8,
+        4 => b << 9,
+        5 => b >> 9,
+        6 => b >> 7,
+        _ => b << 7,
+    }
+}
+
+/// The opponent discs a run in direction `d` may cross: columns B..G unless the step is
+/// vertical, so that a raw shift can never carry a run over the edge.
+#[inline(always)]
+fn runway8(opp: u64, d: usize) -> u64 {
+    if d == 2 || d == 3 { opp } else { opp & INNER }
+}
+
+impl Bits for u64 {
+    type Shape = ();
+
+    fn shape(size: usize) -> &'static () {
+        debug_assert_eq!(size, 8);
+        &()
+    }
+
+    fn size(_: &()) -> usize {
+        8
+    }
+
+    #[inline(always)]
+    fn full(_: &()) -> u64 {
+        !0
+    }
+
+    #[inline(always)]
+    fn shift(self, _: &(), d: usize) -> u64 {
+        step8(self, d)
+    }
+
+    #[inline(always)]
+    fn single(index: usize) -> u64 {
+        1 << index
+    }
+
+    #[inline(always)]
+    fn contains(self, index: usize) -> bool {
+        self >> index & 1 != 0
+    }
+
+    #[inline(always)]
+    fn count(self) -> u32 {
+        self.count_ones()
+    }
+
+    #[inline(always)]
+    fn is_empty(self) -> bool {
+        self == 0
+    }
+
+    #[inline(always)]
+    fn first(self) -> Option<usize> {
+        (self != 0).then(|| self.trailing_zeros() as usize)
+    }
+
+    #[inline(always)]
+    fn without(self, other: u64) -> u64 {
+        self & !other
+    }
+
+    /// Six fixed fill steps per direction (a run on 8x8 is at most six discs), no branches.
+    #[inline]
+    fn moves(own: u64, opp: u64, _: &()) -> u64 {
+        let empty = !(own | opp);
+        let mut moves = 0;
+        for d in 0..8 {
+            let o = runway8(opp, d);
+            let mut t = o & raw8(own, d);
+            for _ in 0..5 {
+                t |= o & raw8(t, d);
+            }
+            moves |= raw8(t, d);
+        }
+        moves & empty
+    }
+
+    #[inline]
+    fn flips(own: u64, opp: u64, index: usize, _: &()) -> u64 {
+        let m = 1u64 << index;
+        if (own | opp) & m != 0 {
+            return 0;
+        }
+        let mut flips = 0;
+        for d in 0..8 {
+            let o = runway8(opp, d);
+            let mut t = o & raw8(m, d);
+            for _ in 0..5 {
+                t |= o & raw8(t, d);
+            }
+            // `t` is a run of opponent discs from the move; past its end lies an own disc or
+            // not (every other square of `raw8(t)` is in `t`, so holds no own disc).
+            if raw8(t, d) & own != 0 {
+                flips |= t;
+            }
+        }
+        flips
+    }
+
+    #[inline]
+    fn neighbours(self, _: &()) -> u64 {
+        let sideways = ((self << 1) & NOT_A) | ((self >> 1) & NOT_H);
+        let row = sideways | self;
+        sideways | (row << 8) | (row >> 8)
+    }
+}
+
+/// A square set of any board up to 26x26: bit `i` in word `i / 64`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Wide(pub(crate) [u64; WORDS]);
+
+impl fmt::Debug for Wide {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_set().entries(self.squares()).finish()
+    }
+}
+
+/// What a [`Wide`] set needs to know of its board size.
+pub struct WideShape {
+    size: usize,
+    full: Wide,
+    /// Per direction: the bit offset of one step (`dy * size + dx`).
+    offset: [i32; 8],
+    /// Per direction: the squares a step can land on (on the board, and not wrapped from the
+    /// other edge).
+    landing: [Wide; 8],
+}
+
+impl WideShape {
+    fn build(size: usize) -> WideShape {
+        let mut full = Wide::default();
+        let mut landing = [Wide::default(); 8];
+        let mut offset = [0; 8];
+        for (d, &(dx, dy)) in DIRECTIONS.iter().enumerate() {
+            offset[d] = dy * size as i32 + dx;
+            for y in 0..size as i32 {
+                for x in 0..size as i32 {
+                    let (fx, fy) = (x - dx, y - dy);
+                    if (0..size as i32).contains(&fx) && (0..size as i32).contains(&fy) {
+                        landing[d] |= Wide::single((y * size as i32 + x) as usize);
+                    }
+                }
+            }
+        }
+        for i in 0..size * size {
+            full |= Wide::single(i);
+        }
+        WideShape {
+            size,
+            full,
+            offset,
+            landing,
+        }
+    }
+}
+
+static WIDE_SHAPES: OnceLock<Vec<WideShape>> = OnceLock::new();
+
+impl Wide {
+    /// The set of the given squares.
+    pub fn from_indices(indices: impl IntoIterator<Item = usize>) -> Wide {
+        let mut w = Wide::default();
+        for i in indices {
+            w |= Wide::single(i);
+        }
+        w
+    }
+
+    /// The first word: the whole set when the board is 8x8.
+    #[inline]
+    pub fn low_word(self) -> u64 {
+        self.0[0]
+    }
+
+    /// The set holding the 8x8 set `b`.
+    #[inline]
+    pub fn from_u64(b: u64) -> Wide {
+        let mut w = Wide::default();
+        w.0[0] = b;
+        w
+    }
+}
+
+macro_rules! wide_op {
+    ($tr:ident, $f:ident, $tra:ident, $fa:ident, $op:tt) => {
+        impl $tr for Wide {
+            type Output = Wide;
+            #[inline]
+            fn $f(mut self, o: Wide) -> Wide {
+                for i in 0..WORDS {
+                    self.0[i] $op o.0[i];
+                }
+                self
+            }
+        }
+        impl $tra for Wide {
+            #[inline]
+            fn $fa(&mut self, o: Wide) {
+                for i in 0..WORDS {
+                    self.0[i] $op o.0[i];
+                }
+            }
+        }
+    };
+}
+wide_op!(BitAnd, bitand, BitAndAssign, bitand_assign, &=);
+wide_op!(BitOr, bitor, BitOrAssign, bitor_assign, |=);
+wide_op!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^=);
+
+impl Bits for Wide {
+    type Shape = WideShape;
+
+    fn shape(size: usize) -> &'static WideShape {
+        let shapes = WIDE_SHAPES.get_or_init(|| (0..=MAX_SIZE).map(WideShape::build).collect());
+        &shapes[size]
+    }
+
+    fn size(shape: &WideShape) -> usize {
+        shape.size
+    }
+
+    #[inline]
+    fn full(shape: &WideShape) -> Wide {
+        shape.full
+    }
+
+    #[inline]
+    fn shift(self, shape: &WideShape, d: usize) -> Wide {
+        let k = shape.offset[d];
+        let mut out = [0u64; WORDS];
+        // A step is at most 27 bits, so a bit moves into the same word or the next one.
+        if k > 0 {
+            let k = k as u32;
+            out[0] = self.0[0] << k;
+            for i in 1..WORDS {
+                out[i] = (self.0[i] << k) | (self.0[i - 1] >> (64 - k));
+            }
+        } else {
+            let k = (-k) as u32;
+            for i in 0..WORDS - 1 {
+                out[i] = (self.0[i] >> k) | (self.0[i + 1] << (64 - k));
+            }
+            out[WORDS - 1] = self.0[WORDS - 1] >> k;
+        }
+        Wide(out) & shape.landing[d]
+    }
+
+    #[inline]
+    fn single(index: usize) -> Wide {
+        let mut w = Wide::default();
+        w.0[index / 64] = 1 << (index % 64);
+        w
+    }
+
+    #[inline]
+    fn contains(self, index: usize) -> bool {
+        index < WORDS * 64 && self.0[index / 64] >> (index % 64) & 1 != 0
+    }
+
+    #[inline]
+    fn count(self) -> u32 {
+        self.0.iter().map(|w| w.count_ones()).sum()
+    }
+
+    #[inline]
+    fn is_empty(self) -> bool {
+        self.0.iter().all(|&w| w == 0)
+    }
+
+    #[inline]
+    fn first(self) -> Option<usize> {
+        self.0
+            .iter()
+            .position(|&w| w != 0)
+            .map(|i| i * 64 + self.0[i].trailing_zeros() as usize)
+    }
+
+    #[inline]
+    fn without(mut self, other: Wide) -> Wide {
+        for i in 0..WORDS {
+            self.0[i] &= !other.0[i];
+        }
+        self
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The 8x8 start: White d4 e5, Black e4 d5.
+    fn start() -> (u64, u64) {
+        let white = 1 << (3 * 8 + 3) | 1 << (4 * 8 + 4);
+        let black = 1 << (3 * 8 + 4) | 1 << (4 * 8 + 3);
+        (black, white)
+    }
+
+    #[test]
+    fn black_has_four_opening_moves() {
+        let (black, white) = start();
+        let moves = u64::moves(black, white, &());
+        // d3, c4, f5, e6
+        let expected = [(3, 2), (2, 3), (5, 4), (4, 5)]
+            .iter()
+            .fold(0u64, |m, &(x, y)| m | 1 << (y * 8 + x));
+        assert_eq!(moves, expected);
+        assert_eq!(u64::flips(black, white, 2 * 8 + 3, &()), 1 << (3 * 8 + 3));
+        assert_eq!(u64::flips(black, white, 0, &()), 0);
+    }
+
+    #[test]
+    fn steps_never_wrap_on_any_size() {
+        for size in (MIN_SIZE..=MAX_SIZE).step_by(2) {
+            let shape = Wide::shape(size);
+            for i in 0..size * size {
+                let (x, y) = ((i % size) as i32, (i / size) as i32);
+                for (d, &(dx, dy)) in DIRECTIONS.iter().enumerate() {
+                    let (nx, ny) = (x + dx, y + dy);
+                    let got = Wide::single(i).shift(shape, d);
+                    if (0..size as i32).contains(&nx) && (0..size as i32).contains(&ny) {
+                        assert_eq!(got, Wide::single((ny * size as i32 + nx) as usize));
+                        if size == 8 {
+                            assert_eq!(step8(1 << i, d), got.low_word());
+                        }
+                    } else {
+                        assert!(got.is_empty(), "{size} {i} {d}");
+                        if size == 8 {
+                            assert_eq!(step8(1 << i, d), 0);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn wide_and_u64_agree_on_8x8() {
+        let (black, white) = start();
+        let shape = Wide::shape(8);
+        let (b, w) = (Wide::from_u64(black), Wide::from_u64(white));
+        assert_eq!(
+            Wide::moves(b, w, shape).low_word(),
+            u64::moves(black, white, &())
+        );
+        for i in 0..64 {
+            assert_eq!(
+                Wide::flips(w, b, i, shape).low_word(),
+                u64::flips(white, black, i, &())
+            );
+        }
+        assert_eq!(
+            Wide::from_u64(black | white).neighbours(shape).low_word(),
+            (black | white).neighbours(&())
+        );
+    }
+}
