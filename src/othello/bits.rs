@@ -4,9 +4,10 @@
 //! representations share one trait, [`Bits`]:
 //! - `u64` for 8x8, the board everything in Othello is measured on: every shift and its edge
 //!   mask is a constant, and the eight directions are unrolled;
-//! - [`Wide`], eleven words, for every even size 4..=26 (8x8 included, which lets the tests
-//!   hold the two against each other). Its shifts carry bits across words and mask with
-//!   per-size tables built once.
+//! - [`Narrow`], one word with per-size shift tables, for 4x4 and 6x6;
+//! - [`Wide`], eleven words, for every even size 4..=26 (used from 10x10 up; 8x8 and the
+//!   small boards included, which lets the tests hold the representations against each
+//!   other). Its shifts carry bits across words and mask with per-size tables built once.
 //!
 //! Move generation is a shift fill per direction ("dumb7fill"): from the player's discs, step
 //! through contiguous opponent discs; an empty square one step past such a run is a move.
@@ -280,6 +281,112 @@ impl Bits for u64 {
     }
 }
 
+/// A square set of a board up to 8x8 in one word, bit `y * size + x` as for [`Wide`]: the
+/// 4x4 and 6x6 boards, which the multi-word set would spend ten empty words on.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default, Debug)]
+pub struct Narrow(pub(crate) u64);
+
+/// What a [`Narrow`] set needs to know of its board size.
+pub struct NarrowShape {
+    size: usize,
+    full: u64,
+    /// Per direction: the bit offset of one step.
+    offset: [i32; 8],
+    /// Per direction: the squares a step can land on.
+    landing: [u64; 8],
+}
+
+static NARROW_SHAPES: OnceLock<Vec<NarrowShape>> = OnceLock::new();
+
+impl NarrowShape {
+    fn build(size: usize) -> NarrowShape {
+        // The same tables as the wide shape, for boards that fit a word.
+        let wide = WideShape::build(size.min(8));
+        NarrowShape {
+            size,
+            full: wide.full.0[0],
+            offset: wide.offset,
+            landing: wide.landing.map(|w| w.0[0]),
+        }
+    }
+}
+
+macro_rules! narrow_op {
+    ($tr:ident, $f:ident, $tra:ident, $fa:ident, $op:tt) => {
+        impl $tr for Narrow {
+            type Output = Narrow;
+            #[inline(always)]
+            fn $f(self, o: Narrow) -> Narrow {
+                Narrow(self.0 $op o.0)
+            }
+        }
+        impl $tra for Narrow {
+            #[inline(always)]
+            fn $fa(&mut self, o: Narrow) {
+                self.0 = self.0 $op o.0;
+            }
+        }
+    };
+}
+narrow_op!(BitAnd, bitand, BitAndAssign, bitand_assign, &);
+narrow_op!(BitOr, bitor, BitOrAssign, bitor_assign, |);
+narrow_op!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^);
+
+impl Bits for Narrow {
+    type Shape = NarrowShape;
+
+    fn shape(size: usize) -> &'static NarrowShape {
+        let shapes = NARROW_SHAPES.get_or_init(|| (0..=8).map(NarrowShape::build).collect());
+        &shapes[size]
+    }
+
+    fn size(shape: &NarrowShape) -> usize {
+        shape.size
+    }
+
+    #[inline(always)]
+    fn full(shape: &NarrowShape) -> Narrow {
+        Narrow(shape.full)
+    }
+
+    #[inline(always)]
+    fn shift(self, shape: &NarrowShape, d: usize) -> Narrow {
+        let k = shape.offset[d];
+        let moved = if k > 0 { self.0 << k } else { self.0 >> -k };
+        Narrow(moved & shape.landing[d])
+    }
+
+    #[inline(always)]
+    fn single(index: usize) -> Narrow {
+        Narrow(1 << index)
+    }
+
+    #[inline(always)]
+    fn contains(self, index: usize) -> bool {
+        index < 64 && self.0 >> index & 1 != 0
+    }
+
+    #[inline(always)]
+    fn count(self) -> u32 {
+        self.0.count_ones()
+    }
+
+    #[inline(always)]
+    fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    #[inline(always)]
+    fn first(self) -> Option<usize> {
+        (self.0 != 0).then(|| self.0.trailing_zeros() as usize)
+    }
+
+    #[inline(always)]
+    fn without(self, other: Narrow) -> Narrow {
+        Narrow(self.0 & !other.0)
+    }
+}
+
 /// A square set of any board up to 26x26: bit `i` in word `i / 64`.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Wide(pub(crate) [u64; WORDS]);
@@ -497,10 +604,17 @@ mod tests {
                         if size == 8 {
                             assert_eq!(step8(1 << i, d), got.low_word());
                         }
+                        if size <= 8 {
+                            let n = Narrow::single(i).shift(Narrow::shape(size), d);
+                            assert_eq!(n.0, got.low_word());
+                        }
                     } else {
                         assert!(got.is_empty(), "{size} {i} {d}");
                         if size == 8 {
                             assert_eq!(step8(1 << i, d), 0);
+                        }
+                        if size <= 8 {
+                            assert!(Narrow::single(i).shift(Narrow::shape(size), d).is_empty());
                         }
                     }
                 }

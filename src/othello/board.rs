@@ -2,15 +2,19 @@
 //! the rules of a single move. Turn order, passes and history belong to
 //! [`Game`](super::Game).
 //!
-//! Discs are stored as two [`Wide`] sets whatever the size; on 8x8 the first word *is* the
-//! `u64` bitboard, so move generation and flips run on the `u64` fast path there and on the
-//! general `Wide` one elsewhere.
+//! Discs are stored as two [`Wide`] sets whatever the size; up to 8x8 the first word *is* the
+//! one-word bitboard, so move generation and flips run on the `u64` fast path on 8x8, on
+//! [`Narrow`] below it and on the general `Wide` above.
+//!
+//! [`with_position!`] is how the generic code (perft, search, the solver) is entered: it
+//! builds the side-to-move position in the representation the size calls for and
+//! monomorphizes its body for each.
 
 use std::fmt;
 
 use crate::color::{ByColor, Color};
 
-use super::bits::{Bits, Wide};
+use super::bits::{Bits, Narrow, Wide};
 use super::coord::{SizeError, Square, check_size};
 use super::position::{Pos, WHITE_TO_MOVE, disc_key, discs_key, flip_key};
 
@@ -74,6 +78,35 @@ impl fmt::Display for Score {
         }
     }
 }
+
+/// Runs `$body` with `$pos` bound to the position of `$board` with `$color` to move and
+/// `$shape` to its size's shape, in the representation of that size: `u64` on 8x8,
+/// `Narrow` below, `Wide` above.
+macro_rules! with_position {
+    ($board:expr, $color:expr, |$pos:ident, $shape:ident| $body:expr) => {{
+        let board: &$crate::othello::Board = $board;
+        let color: $crate::Color = $color;
+        match board.size() {
+            8 => {
+                let $pos = board.pos8(color);
+                let $shape = &();
+                $body
+            }
+            s if s < 8 => {
+                let $pos = board.pos_narrow(color);
+                let $shape =
+                    <$crate::othello::bits::Narrow as $crate::othello::bits::Bits>::shape(s);
+                $body
+            }
+            s => {
+                let $pos = board.pos_wide(color);
+                let $shape = <$crate::othello::bits::Wide as $crate::othello::bits::Bits>::shape(s);
+                $body
+            }
+        }
+    }};
+}
+pub(crate) use with_position;
 
 /// The discs of both colours on an n x n board.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -269,6 +302,16 @@ impl Board {
         )
     }
 
+    /// The position with `c` to move, on a board below 8x8.
+    pub(crate) fn pos_narrow(&self, c: Color) -> Pos<Narrow> {
+        debug_assert!(self.size < 8);
+        Pos::new(
+            Narrow(self.discs[c].low_word()),
+            Narrow(self.discs[c.other()].low_word()),
+            c,
+        )
+    }
+
     /// The position with `c` to move, in the general representation.
     pub(crate) fn pos_wide(&self, c: Color) -> Pos<Wide> {
         Pos::new(self.discs[c], self.discs[c.other()], c)
@@ -283,6 +326,9 @@ impl Board {
         let (own, opp) = (self.discs[c], self.discs[c.other()]);
         if self.size == 8 {
             Wide::from_u64(u64::moves(own.low_word(), opp.low_word(), &()))
+        } else if self.size < 8 {
+            let shape = Narrow::shape(self.size);
+            Wide::from_u64(Narrow::moves(Narrow(own.low_word()), Narrow(opp.low_word()), shape).0)
         } else {
             Wide::moves(own, opp, Wide::shape(self.size))
         }
@@ -293,6 +339,10 @@ impl Board {
         let (own, opp) = (self.discs[c], self.discs[c.other()]);
         if self.size == 8 {
             Wide::from_u64(u64::flips(own.low_word(), opp.low_word(), i, &()))
+        } else if self.size < 8 {
+            let shape = Narrow::shape(self.size);
+            let (own, opp) = (Narrow(own.low_word()), Narrow(opp.low_word()));
+            Wide::from_u64(Narrow::flips(own, opp, i, shape).0)
         } else {
             Wide::flips(own, opp, i, Wide::shape(self.size))
         }

@@ -3,7 +3,8 @@
 //! How to read it, bottom up:
 //! - [`coord`]: squares and moves as Othello front ends write them (row 1 at the top, no
 //!   column letter skipped: not Go's convention).
-//! - `bits`: square sets as bitboards (`u64` on 8x8, multi-word [`Wide`] elsewhere) and
+//! - `bits`: square sets as bitboards (`u64` on 8x8, one-word [`Narrow`] below, multi-word
+//!   [`Wide`] above) and
 //!   shift-based move generation and flips.
 //! - `position`: the side-to-move-relative position search runs on, with Zobrist keys.
 //! - [`Board`]: the absolute view (Black's and White's discs, a hash, one move's rules).
@@ -23,7 +24,7 @@ mod game;
 pub mod perft;
 mod position;
 
-pub use bits::{MAX_SIZE, MIN_SIZE, Wide};
+pub use bits::{MAX_SIZE, MIN_SIZE, Narrow, Wide};
 pub use board::{Board, IllegalMove, Score};
 pub use coord::{CoordError, Move, SizeError, Square, check_size};
 pub use game::{CannotUndo, Game, Played, Turn};

@@ -8,19 +8,16 @@
 
 use crate::color::Color;
 
-use super::bits::{Bits, Wide};
-use super::board::Board;
+use super::bits::Bits;
+use super::board::{Board, with_position};
 use super::position::Pos;
 
 /// Perft of the position `board` with `to_move` to play, `passes` (0..=2) passes having
 /// just been played.
 pub fn perft_board(board: &Board, to_move: Color, depth: u32, passes: u32) -> u64 {
-    if board.size() == 8 {
-        perft_pos(&board.pos8(to_move), &(), depth, passes)
-    } else {
-        let shape = Wide::shape(board.size());
-        perft_pos(&board.pos_wide(to_move), shape, depth, passes)
-    }
+    with_position!(board, to_move, |pos, shape| perft_pos(
+        &pos, shape, depth, passes
+    ))
 }
 
 /// Perft on a search position. The last ply is counted, not played ("bulk counting").
