@@ -20,11 +20,17 @@
 mod bits;
 mod board;
 pub mod coord;
+mod eval;
 mod game;
+mod limits;
 pub mod perft;
 mod position;
+mod solve;
+mod tt;
 
 pub use bits::{MAX_SIZE, MIN_SIZE, Narrow, Wide};
 pub use board::{Board, IllegalMove, Score};
 pub use coord::{CoordError, Move, SizeError, Square, check_size};
 pub use game::{CannotUndo, Game, Played, Turn};
+pub use limits::Limits;
+pub use solve::{Solution, SolveError, solve, solve_within};

@@ -115,6 +115,18 @@ impl<B: Bits> Pos<B> {
         }
     }
 
+    /// As [`Pos::play`] but leaves the key stale: for the solver's last plies, which keep no
+    /// table.
+    #[inline]
+    pub fn play_unkeyed(&self, index: usize, flips: B) -> Pos<B> {
+        Pos {
+            own: self.opp.without(flips),
+            opp: self.own | flips | B::single(index),
+            color: self.color.other(),
+            key: self.key,
+        }
+    }
+
     /// The position after a pass.
     #[inline]
     pub fn pass(&self) -> Pos<B> {

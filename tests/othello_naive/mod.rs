@@ -70,12 +70,40 @@ impl Naive {
         all
     }
 
+    /// Whether a disc of `c` at (x, y) would bracket some line: the same walk as `flips`,
+    /// stopping at the first line found.
+    pub fn brackets(&self, c: Color, x: usize, y: usize) -> bool {
+        if self.cells[y][x].is_some() {
+            return false;
+        }
+        let n = self.size as i32;
+        for (dx, dy) in DIRECTIONS {
+            let (mut cx, mut cy) = (x as i32 + dx, y as i32 + dy);
+            let mut seen_opponent = false;
+            while cx >= 0 && cy >= 0 && cx < n && cy < n {
+                match self.cells[cy as usize][cx as usize] {
+                    Some(d) if d == c => {
+                        if seen_opponent {
+                            return true;
+                        }
+                        break;
+                    }
+                    Some(_) => seen_opponent = true,
+                    None => break,
+                }
+                cx += dx;
+                cy += dy;
+            }
+        }
+        false
+    }
+
     /// Legal squares of `c`, in reading order.
     pub fn moves(&self, c: Color) -> Vec<(usize, usize)> {
         let mut v = Vec::new();
         for y in 0..self.size {
             for x in 0..self.size {
-                if !self.flips(c, x, y).is_empty() {
+                if self.brackets(c, x, y) {
                     v.push((x, y));
                 }
             }
@@ -170,8 +198,9 @@ impl Naive {
     }
 
     /// The exact final disc difference for `c` to move with perfect play on both sides,
-    /// empty squares going to the winner: plain minimax, no pruning, no ordering.
-    pub fn minimax(&self, c: Color) -> i32 {
+    /// empty squares going to the winner: plain minimax, no pruning, no ordering. Moves are
+    /// made and taken back in place (the board is as before on return).
+    pub fn minimax(&mut self, c: Color) -> i32 {
         let moves = self.moves(c);
         if moves.is_empty() {
             if self.moves(c.other()).is_empty() {
@@ -187,15 +216,17 @@ impl Naive {
             }
             return -self.minimax(c.other());
         }
-        moves
-            .into_iter()
-            .map(|(x, y)| {
-                let mut next = self.clone();
-                next.play(c, x, y);
-                -next.minimax(c.other())
-            })
-            .max()
-            .expect("at least one move")
+        let mut best = i32::MIN;
+        for (x, y) in moves {
+            let flips = self.flips(c, x, y);
+            self.play(c, x, y);
+            best = best.max(-self.minimax(c.other()));
+            self.cells[y][x] = None;
+            for (fx, fy) in flips {
+                self.cells[fy][fx] = Some(c.other());
+            }
+        }
+        best
     }
 }
 
