@@ -241,6 +241,11 @@ impl Board {
         self.to_squares(self.flip_set(c, s))
     }
 
+    /// How many discs a play of `c` on `s` would turn over (0: illegal).
+    pub fn flip_count(&self, c: Color, s: Square) -> u32 {
+        self.flip_set(c, s).count()
+    }
+
     /// Plays a disc of `c` on `s` and turns the bracketed lines over; returns how many discs
     /// turned.
     ///

@@ -24,7 +24,9 @@ mod eval;
 mod game;
 mod limits;
 pub mod perft;
+mod players;
 mod position;
+mod search;
 mod solve;
 mod tt;
 
@@ -33,4 +35,6 @@ pub use board::{Board, IllegalMove, Score};
 pub use coord::{CoordError, Move, SizeError, Square, check_size};
 pub use game::{CannotUndo, Game, Played, Turn};
 pub use limits::Limits;
+pub use players::{PlayerKind, UnknownPlayer, greedy_move, random_move};
+pub use search::{SearchInfo, Searcher, tuning};
 pub use solve::{Solution, SolveError, solve, solve_within};
