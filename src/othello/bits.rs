@@ -507,6 +507,8 @@ impl Bits for Wide {
     }
 
     #[inline]
+    // Each word takes bits from its neighbour: indices say that more plainly than iterators.
+    #[allow(clippy::needless_range_loop)]
     fn shift(self, shape: &WideShape, d: usize) -> Wide {
         let k = shape.offset[d];
         let mut out = [0u64; WORDS];

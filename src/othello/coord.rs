@@ -168,7 +168,7 @@ impl std::error::Error for SizeError {}
 /// # Errors
 /// [`SizeError`] otherwise.
 pub fn check_size(size: usize) -> Result<usize, SizeError> {
-    if (MIN_SIZE..=MAX_SIZE).contains(&size) && size % 2 == 0 {
+    if (MIN_SIZE..=MAX_SIZE).contains(&size) && size.is_multiple_of(2) {
         Ok(size)
     } else {
         Err(SizeError)

@@ -40,7 +40,7 @@ const fn build_keys() -> [[u64; 3]; SQUARES] {
 static KEYS: [[u64; 3]; SQUARES] = build_keys();
 
 /// Xored in when White is to move, so that a position key includes the side to move.
-pub const WHITE_TO_MOVE: u64 = splitmix64(SEED ^ 0x5eed_0f_5eed_0f).1;
+pub const WHITE_TO_MOVE: u64 = splitmix64(!SEED).1;
 
 /// The Zobrist key of a disc of colour `c` on bit `index`.
 #[inline]

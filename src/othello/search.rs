@@ -24,8 +24,8 @@ use super::coord::{Move, Square};
 use super::eval::{Masks, evaluate};
 use super::limits::{Budget, Limits};
 use super::position::Pos;
-use super::solve::Solver;
-use super::tt::{Bound, MidEntry, NO_MOVE, Table};
+use super::solve::{self, Solver};
+use super::tt::{Bound, EndEntry, MidEntry, NO_MOVE, Table};
 
 /// Tunables of the searcher, with why each has its value.
 pub mod tuning {
@@ -83,6 +83,8 @@ impl SearchInfo {
 /// The searcher: keeps its tables between moves (allocated once).
 pub struct Searcher {
     table: Table<MidEntry>,
+    /// The solver's table, allocated at the first endgame.
+    end_table: Option<Table<EndEntry>>,
     /// The exact solver is tried at or below this many empties (`None`: by board size).
     pub solve_empties: Option<u32>,
 }
@@ -97,6 +99,7 @@ impl Searcher {
     pub fn new() -> Searcher {
         Searcher {
             table: Table::new(tuning::TABLE_BITS),
+            end_table: None,
             solve_empties: None,
         }
     }
@@ -115,18 +118,22 @@ impl Searcher {
         stop: &AtomicBool,
         report: &mut dyn FnMut(&SearchInfo),
     ) -> SearchInfo {
-        self.table.clear();
         let mut budget = Budget::new(limits, stop);
+        self.table.new_search();
         let solve_empties = self.solve_empties.unwrap_or(if board.size() == 8 {
             tuning::SOLVE_EMPTIES_8X8
         } else {
             tuning::SOLVE_EMPTIES_OTHER
         });
+        if board.empties() <= solve_empties && self.end_table.is_none() {
+            self.end_table = Some(Table::new(solve::TABLE_BITS));
+        }
         let table = &mut self.table;
+        let end_table = self.end_table.as_mut();
         let size = board.size();
         with_position!(board, color, |pos, shape| {
             let mut search = Search::new(shape, table, size);
-            search.run(&pos, limits, solve_empties, &mut budget, report)
+            search.run(&pos, limits, solve_empties, end_table, &mut budget, report)
         })
     }
 }
@@ -190,6 +197,7 @@ impl<'t, B: Bits> Search<'t, B> {
         pos: &Pos<B>,
         limits: &Limits,
         solve_empties: u32,
+        end_table: Option<&mut Table<EndEntry>>,
         budget: &mut Budget,
         report: &mut dyn FnMut(&SearchInfo),
     ) -> SearchInfo {
@@ -237,8 +245,9 @@ impl<'t, B: Bits> Search<'t, B> {
                 break;
             }
         }
-        if endgame && !info.exact && !budget.exhausted() {
-            let mut solver = Solver::<B>::new(self.shape);
+        if let Some(end_table) = end_table.filter(|_| endgame && !info.exact && !budget.exhausted())
+        {
+            let mut solver = Solver::<B>::new(self.shape, end_table);
             if let Some((best, score)) = solver.root(pos, budget) {
                 let best = best.map_or(Move::Pass, |i| Move::Play(self.square(i)));
                 // The solver knows the best move and its value, not the line after it.
@@ -285,8 +294,8 @@ impl<'t, B: Bits> Search<'t, B> {
     ) -> Option<i32> {
         let mut alpha = -INFINITY;
         let mut best = 0;
-        for k in 0..root.len() {
-            let (_, i, flips) = root[k];
+        for (k, entry) in root.iter_mut().enumerate() {
+            let (_, i, flips) = *entry;
             let child = pos.play(i, flips);
             let mut v = if k == 0 {
                 -self.negamax(&child, depth - 1, 1, -INFINITY, -alpha, budget)
@@ -300,7 +309,7 @@ impl<'t, B: Bits> Search<'t, B> {
                 return None;
             }
             // Moves that failed low keep their bound as a sort key, below the best.
-            root[k].0 = v;
+            entry.0 = v;
             if v > alpha {
                 alpha = v;
                 best = k;
@@ -350,9 +359,10 @@ impl<'t, B: Bits> Search<'t, B> {
             return evaluate(pos, moves, replies, &self.masks, self.shape).clamp(1 - WIN, WIN - 1);
         }
         let is_pv = beta - alpha > 1;
+        let tag = self.table.tag(pos.key);
         let entry = *self.table.slot(pos.key);
         let mut tt_move = NO_MOVE;
-        if entry.key == pos.key {
+        if entry.key == tag {
             tt_move = entry.best;
             if !is_pv && entry.depth as u32 >= depth {
                 let s = entry.score;
@@ -409,7 +419,7 @@ impl<'t, B: Bits> Search<'t, B> {
             Bound::Exact
         };
         *self.table.slot(pos.key) = MidEntry {
-            key: pos.key,
+            key: tag,
             score: best,
             best: best_move,
             depth: depth.min(255) as u8,

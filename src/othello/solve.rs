@@ -26,7 +26,7 @@ use super::tt::{EndEntry, NO_MOVE, Table};
 /// At most this many empties: no table, parity order.
 const SHALLOW_EMPTIES: u32 = 6;
 /// The solver's table: 2^20 entries of 16 bytes.
-const TABLE_BITS: u32 = 20;
+pub(crate) const TABLE_BITS: u32 = 20;
 /// Above every final score (676 squares at most).
 const INFINITY: i32 = 1000;
 
@@ -110,8 +110,9 @@ pub fn solve_within(
     }
     let mut budget = Budget::new(limits, stop);
     let size = board.size();
+    let mut table = Table::new(TABLE_BITS);
     let result = with_position!(board, to_move, |pos, shape| {
-        Solver::new(shape).root(&pos, &mut budget)
+        Solver::new(shape, &mut table).root(&pos, &mut budget)
     });
     let (best, score) = result.ok_or(SolveError::Interrupted)?;
     Ok(Solution {
@@ -123,20 +124,22 @@ pub fn solve_within(
 }
 
 /// The solver's state for one board size.
-pub(crate) struct Solver<B: Bits> {
+pub(crate) struct Solver<'t, B: Bits> {
     shape: &'static B::Shape,
     masks: Masks<B>,
-    table: Table<EndEntry>,
+    table: &'t mut Table<EndEntry>,
     /// Per ply, a buffer for the ordered moves (order key, square, flips).
     lists: Vec<Vec<(i32, usize, B)>>,
 }
 
-impl<B: Bits> Solver<B> {
-    pub fn new(shape: &'static B::Shape) -> Solver<B> {
+impl<'t, B: Bits> Solver<'t, B> {
+    /// A solver using `table`, whose earlier entries it makes stale.
+    pub fn new(shape: &'static B::Shape, table: &'t mut Table<EndEntry>) -> Solver<'t, B> {
+        table.new_search();
         Solver {
             shape,
             masks: Masks::new(shape),
-            table: Table::new(TABLE_BITS),
+            table,
             lists: Vec::new(),
         }
     }
@@ -236,8 +239,9 @@ impl<B: Bits> Solver<B> {
             }
             return -self.search(&pos.pass(), -beta, -alpha, ply + 1, budget);
         }
+        let tag = self.table.tag(pos.key);
         let entry = *self.table.slot(pos.key);
-        let tt_move = if entry.key == pos.key {
+        let tt_move = if entry.key == tag {
             let (lower, upper) = (entry.lower as i32, entry.upper as i32);
             if lower >= beta || lower == upper {
                 return lower;
@@ -285,7 +289,7 @@ impl<B: Bits> Solver<B> {
             (best, best)
         };
         *self.table.slot(pos.key) = EndEntry {
-            key: pos.key,
+            key: tag,
             lower: lower as i16,
             upper: upper as i16,
             best: best_move,
