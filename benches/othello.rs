@@ -3,8 +3,8 @@
 //! short sanity match of the searcher against greedy. Every timed run asserts what it
 //! computed (perft counts, the published FFO scores and moves, the match won).
 //!
-//! Run with `scripts/bench othello [perft|solve|search|match]` (or
-//! `cargo bench --bench othello`); `BENCH_SECONDS` sets the searcher's time (default 2).
+//! Run with `cargo bench --bench othello -- [perft] [solve] [search] [match]` (no argument:
+//! all four); `BENCH_SECONDS` sets the searcher's time (default 2).
 
 #[path = "../tests/othello_ffo_data/mod.rs"]
 mod ffo;

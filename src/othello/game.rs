@@ -196,6 +196,27 @@ impl Game {
         }
     }
 
+    /// Makes it `c`'s turn, as a `genmove c` from an Edax- or Quarry-style controller needs:
+    /// nothing when `c` is to move; when the other side is to move but has no legal move,
+    /// its forced pass is inserted (recorded as inferred). Returns whether a pass was
+    /// inserted.
+    ///
+    /// # Errors
+    /// `WrongColor` when the side to move has a move; `GameOver` when neither side has.
+    pub fn give_turn_to(&mut self, c: Color) -> Result<bool, IllegalMove> {
+        if self.is_over() {
+            return Err(IllegalMove::GameOver);
+        }
+        if c == self.to_move {
+            return Ok(false);
+        }
+        if self.board.has_moves(self.to_move) {
+            return Err(IllegalMove::WrongColor);
+        }
+        self.push(Move::Pass, true)?;
+        Ok(true)
+    }
+
     fn push(&mut self, mv: Move, inferred: bool) -> Result<u32, IllegalMove> {
         let c = self.to_move;
         self.check(c, mv)?;
@@ -336,6 +357,14 @@ mod tests {
             Err(IllegalMove::Occupied)
         );
         assert_eq!(g, before);
+        let mut turned = g.clone();
+        assert_eq!(turned.give_turn_to(Color::Black), Ok(false));
+        assert_eq!(turned.give_turn_to(Color::White), Ok(true));
+        assert_eq!(turned.to_move(), Color::White);
+        assert_eq!(
+            turned.give_turn_to(Color::Black),
+            Err(IllegalMove::WrongColor)
+        );
         let played = g.play_as(Color::White, Move::Play(w)).unwrap();
         assert!(played.inferred_pass);
         assert_eq!(g.history().len(), 2);

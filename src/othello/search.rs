@@ -36,11 +36,14 @@ pub mod tuning {
     pub const START_FRACTION: f64 = 0.5;
     /// In the endgame the iterations stop at this fraction, leaving the rest to the solver.
     pub const ENDGAME_START_FRACTION: f64 = 0.2;
-    /// The exact solver is tried from this many empties on 8x8 (it solves 20 empties in
-    /// about a second) ...
+    /// The exact solver is tried from this many empties on 8x8 (when the time allows: see
+    /// `SOLVE_SECONDS_AT_LIMIT`) ...
     pub const SOLVE_EMPTIES_8X8: u32 = 20;
     /// ... and on other sizes, where positions branch differently.
     pub const SOLVE_EMPTIES_OTHER: u32 = 14;
+    /// The solver's expected time at the empties above, in seconds (measured: about 1-2 s
+    /// on 8x8 random positions with 20 empties); each empty square fewer divides it by 3.
+    pub const SOLVE_SECONDS_AT_LIMIT: f64 = 1.5;
     /// The deepest iteration.
     pub const MAX_DEPTH: u32 = 64;
 }
@@ -66,6 +69,10 @@ pub struct SearchInfo {
     pub elapsed: Duration,
     /// The principal variation, starting with the move to play.
     pub pv: Vec<Move>,
+    /// Every move at the root with its score in this iteration, best first: exact for the
+    /// best move, an upper bound for the others (a null-window search showed them no
+    /// better). Empty for the solver's result and for a forced pass.
+    pub moves: Vec<(Move, i32)>,
 }
 
 impl SearchInfo {
@@ -210,12 +217,15 @@ impl<'t, B: Bits> Search<'t, B> {
             nodes: 0,
             elapsed: Duration::ZERO,
             pv: Vec::new(),
+            moves: Vec::new(),
         };
         if moves.is_empty() {
             info.pv.push(Move::Pass);
             return info;
         }
-        let endgame = empties <= solve_empties && limits.max_depth.is_none();
+        let endgame = empties <= solve_empties
+            && limits.max_depth.is_none()
+            && solver_fits(empties, self.size, limits, budget);
         let start_fraction = if endgame {
             tuning::ENDGAME_START_FRACTION
         } else {
@@ -236,6 +246,10 @@ impl<'t, B: Bits> Search<'t, B> {
                 nodes: budget.nodes,
                 elapsed: budget.elapsed(),
                 pv: self.pv[0].iter().map(|&c| self.decode(c)).collect(),
+                moves: root
+                    .iter()
+                    .map(|&(v, i, _)| (Move::Play(self.square(i)), to_report(v)))
+                    .collect(),
             };
             report(&info);
             let spent = limits.budget.is_some_and(|b| {
@@ -263,6 +277,7 @@ impl<'t, B: Bits> Search<'t, B> {
                     nodes: budget.nodes,
                     elapsed: budget.elapsed(),
                     pv,
+                    moves: Vec::new(),
                 };
                 report(&info);
             }
@@ -474,6 +489,29 @@ impl<'t, B: Bits> Search<'t, B> {
         list.sort_by_key(|e| e.0);
         list
     }
+}
+
+/// Whether the exact solver can be expected to finish within the time allowed (always, with
+/// no time limit): its time grows about threefold per empty square.
+fn solver_fits(empties: u32, size: usize, limits: &Limits, budget: &Budget) -> bool {
+    let by_budget = limits.budget.map(|b| b.as_secs_f64());
+    let by_deadline = limits
+        .deadline
+        .map(|d| d.saturating_duration_since(budget.start).as_secs_f64());
+    let allowed = match (by_budget, by_deadline) {
+        (Some(a), Some(b)) => a.min(b),
+        (a, b) => match a.or(b) {
+            Some(t) => t,
+            None => return true,
+        },
+    };
+    let reference = if size == 8 {
+        tuning::SOLVE_EMPTIES_8X8
+    } else {
+        tuning::SOLVE_EMPTIES_OTHER
+    };
+    let expected = tuning::SOLVE_SECONDS_AT_LIMIT * 3f64.powi(empties as i32 - reference as i32);
+    expected <= allowed * (1.0 - tuning::ENDGAME_START_FRACTION)
 }
 
 /// A search score as reported: terminal scores become the disc difference times 100.
