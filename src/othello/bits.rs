@@ -146,6 +146,29 @@ const NOT_H: u64 = 0x7f7f_7f7f_7f7f_7f7f;
 /// Columns B..G: the only squares an opponent run crossing the board sideways can use.
 const INNER: u64 = 0x7e7e_7e7e_7e7e_7e7e;
 
+/// Per 8x8 square and direction: the squares from there to the edge, the square excluded.
+static RAYS8: [[u64; 8]; 64] = build_rays8();
+
+const fn build_rays8() -> [[u64; 8]; 64] {
+    let mut rays = [[0u64; 8]; 64];
+    let mut i = 0;
+    while i < 64 {
+        let mut d = 0;
+        while d < 8 {
+            let (dx, dy) = DIRECTIONS[d];
+            let (mut x, mut y) = ((i % 8) as i32 + dx, (i / 8) as i32 + dy);
+            while x >= 0 && x < 8 && y >= 0 && y < 8 {
+                rays[i][d] |= 1 << (y * 8 + x);
+                x += dx;
+                y += dy;
+            }
+            d += 1;
+        }
+        i += 1;
+    }
+    rays
+}
+
 /// One step in direction `d` on 8x8 (see [`DIRECTIONS`]).
 #[inline(always)]
 fn step8(b: u64, d: usize) -> u64 {
@@ -251,23 +274,31 @@ impl Bits for u64 {
         moves & empty
     }
 
+    /// Along each ray from the move, the first own disc (the nearest: lowest bit on rays
+    /// going up the bit order, highest on rays going down) closes the line; the line flips
+    /// when every square before it is an opponent disc.
     #[inline]
     fn flips(own: u64, opp: u64, index: usize, _: &()) -> u64 {
-        let m = 1u64 << index;
-        if (own | opp) & m != 0 {
+        if (own | opp) >> index & 1 != 0 {
             return 0;
         }
         let mut flips = 0;
-        for d in 0..8 {
-            let o = runway8(opp, d);
-            let mut t = o & raw8(m, d);
-            for _ in 0..5 {
-                t |= o & raw8(t, d);
+        let rays = &RAYS8[index];
+        for (d, &ray) in rays.iter().enumerate() {
+            let closing = own & ray;
+            if closing == 0 {
+                continue;
             }
-            // `t` is a run of opponent discs from the move; past its end lies an own disc or
-            // not (every other square of `raw8(t)` is in `t`, so holds no own disc).
-            if raw8(t, d) & own != 0 {
-                flips |= t;
+            // Directions 0, 2, 4 and 7 step to higher bits (+1, +8, +9, +7).
+            let between = if matches!(d, 0 | 2 | 4 | 7) {
+                let first = closing & closing.wrapping_neg();
+                ray & (first - 1)
+            } else {
+                let first = 1u64 << (63 - closing.leading_zeros());
+                ray & !(first | (first - 1))
+            };
+            if between & !opp == 0 {
+                flips |= between;
             }
         }
         flips

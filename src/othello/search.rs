@@ -90,8 +90,9 @@ impl SearchInfo {
 /// The searcher: keeps its tables between moves (allocated once).
 pub struct Searcher {
     table: Table<MidEntry>,
-    /// The solver's table, allocated at the first endgame.
-    end_table: Option<Table<EndEntry>>,
+    /// The solver's table. Allocated with the searcher, not at the first endgame: filling
+    /// 16 MB inside a move's time cost tens of milliseconds on a loaded machine.
+    end_table: Table<EndEntry>,
     /// The exact solver is tried at or below this many empties (`None`: by board size).
     pub solve_empties: Option<u32>,
 }
@@ -106,7 +107,7 @@ impl Searcher {
     pub fn new() -> Searcher {
         Searcher {
             table: Table::new(tuning::TABLE_BITS),
-            end_table: None,
+            end_table: Table::new(solve::TABLE_BITS),
             solve_empties: None,
         }
     }
@@ -132,11 +133,8 @@ impl Searcher {
         } else {
             tuning::SOLVE_EMPTIES_OTHER
         });
-        if board.empties() <= solve_empties && self.end_table.is_none() {
-            self.end_table = Some(Table::new(solve::TABLE_BITS));
-        }
         let table = &mut self.table;
-        let end_table = self.end_table.as_mut();
+        let end_table = &mut self.end_table;
         let size = board.size();
         with_position!(board, color, |pos, shape| {
             let mut search = Search::new(shape, table, size);
@@ -204,7 +202,7 @@ impl<'t, B: Bits> Search<'t, B> {
         pos: &Pos<B>,
         limits: &Limits,
         solve_empties: u32,
-        end_table: Option<&mut Table<EndEntry>>,
+        end_table: &mut Table<EndEntry>,
         budget: &mut Budget,
         report: &mut dyn FnMut(&SearchInfo),
     ) -> SearchInfo {
@@ -259,8 +257,7 @@ impl<'t, B: Bits> Search<'t, B> {
                 break;
             }
         }
-        if let Some(end_table) = end_table.filter(|_| endgame && !info.exact && !budget.exhausted())
-        {
+        if endgame && !info.exact && !budget.exhausted() {
             let mut solver = Solver::<B>::new(self.shape, end_table);
             if let Some((best, score)) = solver.root(pos, budget) {
                 let best = best.map_or(Move::Pass, |i| Move::Play(self.square(i)));
