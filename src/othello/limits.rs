@@ -12,9 +12,11 @@ const CHECK_EVERY: u64 = 1024;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Limits {
     /// The time to spend on this move. Iterative deepening starts no new iteration once half
-    /// of it is gone, and aborts the running one when it is all gone.
+    /// of it is gone (a fifth, when the exact solver is to have the rest), and aborts the
+    /// running one when it is all gone.
     pub budget: Option<Duration>,
     /// A moment the search never runs past, whatever the budget (the clock's hard limit).
+    /// Without a budget, the time to it counts as the budget.
     pub deadline: Option<Instant>,
     /// The deepest iteration (plies); deterministic, for tests and `reg_genmove`.
     pub max_depth: Option<u32>,

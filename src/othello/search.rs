@@ -240,7 +240,8 @@ impl<'t, B: Bits> Search<'t, B> {
             info = SearchInfo {
                 depth,
                 score: to_report(score),
-                exact: depth >= empties || score.abs() >= WIN,
+                // A terminal score short of that depth proves a win or a loss, not its size.
+                exact: depth >= empties,
                 nodes: budget.nodes,
                 elapsed: budget.elapsed(),
                 pv: self.pv[0].iter().map(|&c| self.decode(c)).collect(),
@@ -250,10 +251,10 @@ impl<'t, B: Bits> Search<'t, B> {
                     .collect(),
             };
             report(&info);
-            let spent = limits.budget.is_some_and(|b| {
-                budget.elapsed().as_secs_f64() >= b.as_secs_f64() * start_fraction
-            });
-            if info.exact || spent || (root.len() == 1 && limits.budget.is_some()) {
+            let allowed = allowed_seconds(limits, budget);
+            let spent =
+                allowed.is_some_and(|t| budget.elapsed().as_secs_f64() >= t * start_fraction);
+            if info.exact || spent || (root.len() == 1 && allowed.is_some()) {
                 break;
             }
         }
@@ -491,16 +492,8 @@ impl<'t, B: Bits> Search<'t, B> {
 /// Whether the exact solver can be expected to finish within the time allowed (always, with
 /// no time limit): its time grows about threefold per empty square.
 fn solver_fits(empties: u32, size: usize, limits: &Limits, budget: &Budget) -> bool {
-    let by_budget = limits.budget.map(|b| b.as_secs_f64());
-    let by_deadline = limits
-        .deadline
-        .map(|d| d.saturating_duration_since(budget.start).as_secs_f64());
-    let allowed = match (by_budget, by_deadline) {
-        (Some(a), Some(b)) => a.min(b),
-        (a, b) => match a.or(b) {
-            Some(t) => t,
-            None => return true,
-        },
+    let Some(allowed) = allowed_seconds(limits, budget) else {
+        return true;
     };
     let reference = if size == 8 {
         tuning::SOLVE_EMPTIES_8X8
@@ -509,6 +502,19 @@ fn solver_fits(empties: u32, size: usize, limits: &Limits, budget: &Budget) -> b
     };
     let expected = tuning::SOLVE_SECONDS_AT_LIMIT * 3f64.powi(empties as i32 - reference as i32);
     expected <= allowed * (1.0 - tuning::ENDGAME_START_FRACTION)
+}
+
+/// The seconds this move may take from its start: the budget or the time to the deadline,
+/// whichever is less; `None` without either.
+fn allowed_seconds(limits: &Limits, budget: &Budget) -> Option<f64> {
+    let by_budget = limits.budget.map(|b| b.as_secs_f64());
+    let by_deadline = limits
+        .deadline
+        .map(|d| d.saturating_duration_since(budget.start).as_secs_f64());
+    match (by_budget, by_deadline) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    }
 }
 
 /// A search score as reported: terminal scores become the disc difference times 100.
@@ -589,6 +595,35 @@ mod tests {
         let r = choose(&b, Color::Black, Limits::nodes(1_000_000));
         assert!(r.exact);
         assert_eq!(r.score, -1000);
+    }
+
+    #[test]
+    fn keeps_to_the_time() {
+        use std::time::Instant;
+        let mut g = crate::othello::Game::new(8).unwrap();
+        for m in ["f5", "d6", "c3", "d3", "c4", "f4"] {
+            g.play(Move::parse(m, 8).unwrap()).unwrap();
+        }
+        // The clock is read every 1024 nodes: tens of milliseconds in a debug build.
+        let slack = Duration::from_millis(150);
+        for limits in [
+            Limits::time(Duration::from_millis(60)),
+            Limits {
+                deadline: Some(Instant::now() + Duration::from_millis(60)),
+                ..Limits::default()
+            },
+        ] {
+            let t = Instant::now();
+            let r = Searcher::new().choose(
+                g.board(),
+                g.to_move(),
+                &limits,
+                &AtomicBool::new(false),
+                &mut |_| {},
+            );
+            assert!(t.elapsed() < Duration::from_millis(60) + slack, "{r:?}");
+            assert!(g.board().is_legal(g.to_move(), r.best().square().unwrap()));
+        }
     }
 
     #[test]
