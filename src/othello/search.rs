@@ -39,8 +39,9 @@ pub mod tuning {
     /// The exact solver is tried from this many empties on 8x8 (when the time allows: see
     /// `SOLVE_SECONDS_AT_LIMIT`) ...
     pub const SOLVE_EMPTIES_8X8: u32 = 20;
-    /// ... and on other sizes, where positions branch differently.
-    pub const SOLVE_EMPTIES_OTHER: u32 = 14;
+    /// ... and on other sizes (measured: 10x10 random positions with 14 empties in 0.08 s,
+    /// the multi-word board being some ten times slower per node but branching less).
+    pub const SOLVE_EMPTIES_OTHER: u32 = 16;
     /// The solver's expected time at the empties above, in seconds (measured: about 1-2 s
     /// on 8x8 random positions with 20 empties); each empty square fewer divides it by 3.
     pub const SOLVE_SECONDS_AT_LIMIT: f64 = 1.5;
