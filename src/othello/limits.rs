@@ -20,7 +20,8 @@ pub struct Limits {
     pub deadline: Option<Instant>,
     /// The deepest iteration (plies); deterministic, for tests and `reg_genmove`.
     pub max_depth: Option<u32>,
-    /// Nodes over the whole move; deterministic too.
+    /// Nodes over the whole move; deterministic too. Paces iterations as the budget does
+    /// (none starts past half of them, or a fifth before a solve).
     pub max_nodes: Option<u64>,
 }
 

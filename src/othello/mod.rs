@@ -37,5 +37,5 @@ pub use coord::{CoordError, Move, SizeError, Square, check_size};
 pub use game::{CannotUndo, Game, Played, Turn};
 pub use limits::Limits;
 pub use players::{PlayerKind, UnknownPlayer, greedy_move, random_move};
-pub use search::{SearchInfo, Searcher, tuning};
+pub use search::{Outcome, SearchInfo, Searcher, tuning};
 pub use solve::{Solution, SolveError, solve, solve_within};

@@ -9,8 +9,10 @@
 //!
 //! Time: each completed iteration is reported and kept; the running one is abandoned when
 //! the hard limit comes (the clock is read every 1024 nodes), and no iteration starts once
-//! half the budget is spent. With few enough empties the solver then gets the rest of the
-//! time; if it finishes, its move is exact, otherwise the last iteration's move stands.
+//! half the budget is spent. With few enough empties the iterations stop at a fifth and the
+//! exact solver gets the rest, if it can be expected to finish; with two empties more, a
+//! win/loss/draw solve instead. A finished solve decides the move (a proven loss leaves the
+//! iterations' move, which keeps the best chances); an unfinished one changes nothing.
 //! A pass is not a ply: it costs no depth (it is forced, so it cannot repeat).
 
 use std::sync::atomic::AtomicBool;
@@ -36,6 +38,11 @@ pub mod tuning {
     pub const START_FRACTION: f64 = 0.5;
     /// In the endgame the iterations stop at this fraction, leaving the rest to the solver.
     pub const ENDGAME_START_FRACTION: f64 = 0.2;
+    /// With this many empties more than the exact solver's, a win/loss/draw solve is tried
+    /// (a null window around 0) ...
+    pub const WLD_EXTRA_EMPTIES: u32 = 2;
+    /// ... as it takes about this fraction of the exact solver's time.
+    pub const WLD_TIME_FRACTION: f64 = 0.3;
     /// The exact solver is tried from this many empties on 8x8 (when the time allows: see
     /// `SOLVE_SECONDS_AT_LIMIT`) ...
     pub const SOLVE_EMPTIES_8X8: u32 = 20;
@@ -55,6 +62,24 @@ const INFINITY: i32 = 2 * WIN;
 /// A pass in a principal variation.
 const PASS_CODE: u16 = u16::MAX - 1;
 
+/// A game-theoretic result for the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    Win,
+    Draw,
+    Loss,
+}
+
+impl Outcome {
+    fn of(score: i32) -> Outcome {
+        match score {
+            s if s > 0 => Outcome::Win,
+            0 => Outcome::Draw,
+            _ => Outcome::Loss,
+        }
+    }
+}
+
 /// What one completed iteration (or the solver) found.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SearchInfo {
@@ -70,6 +95,9 @@ pub struct SearchInfo {
     pub elapsed: Duration,
     /// The principal variation, starting with the move to play.
     pub pv: Vec<Move>,
+    /// The result with perfect play, when proved (by a search to the end, the exact solver,
+    /// or the win/loss/draw solver, whose score then stays the evaluation's).
+    pub outcome: Option<Outcome>,
     /// Every move at the root with its score in this iteration, best first: exact for the
     /// best move, an upper bound for the others (a null-window search showed them no
     /// better). Empty for the solver's result and for a forced pass.
@@ -216,15 +244,29 @@ impl<'t, B: Bits> Search<'t, B> {
             nodes: 0,
             elapsed: Duration::ZERO,
             pv: Vec::new(),
+            outcome: None,
             moves: Vec::new(),
         };
         if moves.is_empty() {
             info.pv.push(Move::Pass);
             return info;
         }
-        let endgame = empties <= solve_empties
-            && limits.max_depth.is_none()
-            && solver_fits(empties, self.size, limits, budget);
+        // The exact solver if it fits the time, else the win/loss/draw one if that fits.
+        let solvable = limits.max_depth.is_none();
+        let exact_solve = solvable
+            && empties <= solve_empties
+            && solver_fits(empties, self.size, 1.0, limits, budget);
+        let wld_solve = solvable
+            && !exact_solve
+            && empties <= solve_empties + tuning::WLD_EXTRA_EMPTIES
+            && solver_fits(
+                empties,
+                self.size,
+                tuning::WLD_TIME_FRACTION,
+                limits,
+                budget,
+            );
+        let endgame = exact_solve || wld_solve;
         let start_fraction = if endgame {
             tuning::ENDGAME_START_FRACTION
         } else {
@@ -246,6 +288,7 @@ impl<'t, B: Bits> Search<'t, B> {
                 nodes: budget.nodes,
                 elapsed: budget.elapsed(),
                 pv: self.pv[0].iter().map(|&c| self.decode(c)).collect(),
+                outcome: (depth >= empties).then(|| Outcome::of(score)),
                 moves: root
                     .iter()
                     .map(|&(v, i, _)| (Move::Play(self.square(i)), to_report(v)))
@@ -253,15 +296,23 @@ impl<'t, B: Bits> Search<'t, B> {
             };
             report(&info);
             let allowed = allowed_seconds(limits, budget);
-            let spent =
-                allowed.is_some_and(|t| budget.elapsed().as_secs_f64() >= t * start_fraction);
+            let spent = allowed
+                .is_some_and(|t| budget.elapsed().as_secs_f64() >= t * start_fraction)
+                || limits
+                    .max_nodes
+                    .is_some_and(|n| budget.nodes as f64 >= n as f64 * start_fraction);
             if info.exact || spent || (root.len() == 1 && allowed.is_some()) {
                 break;
             }
         }
         if endgame && !info.exact && !budget.exhausted() {
             let mut solver = Solver::<B>::new(self.shape, end_table);
-            if let Some((best, score)) = solver.root(pos, budget) {
+            let (lo, hi) = if exact_solve {
+                (-solve::INFINITY, solve::INFINITY)
+            } else {
+                (-1, 1)
+            };
+            if let Some((best, score)) = solver.root(pos, lo, hi, budget) {
                 let best = best.map_or(Move::Pass, |i| Move::Play(self.square(i)));
                 // The solver knows the best move and its value, not the line after it.
                 let pv = if info.best() == best {
@@ -269,15 +320,26 @@ impl<'t, B: Bits> Search<'t, B> {
                 } else {
                     vec![best]
                 };
-                info = SearchInfo {
-                    depth: empties,
-                    score: score * 100,
-                    exact: true,
-                    nodes: budget.nodes,
-                    elapsed: budget.elapsed(),
-                    pv,
-                    moves: Vec::new(),
-                };
+                let outcome = Outcome::of(score);
+                if exact_solve {
+                    info = SearchInfo {
+                        depth: empties,
+                        score: score * 100,
+                        exact: true,
+                        nodes: budget.nodes,
+                        elapsed: budget.elapsed(),
+                        pv,
+                        outcome: Some(outcome),
+                        moves: Vec::new(),
+                    };
+                } else {
+                    info.outcome = Some(outcome);
+                    // A move that secures a win or a draw replaces the iterations' move; when
+                    // every move loses, the evaluation's choice keeps the best chances.
+                    if outcome != Outcome::Loss {
+                        info.pv = pv;
+                    }
+                }
                 report(&info);
             }
         }
@@ -492,7 +554,7 @@ impl<'t, B: Bits> Search<'t, B> {
 
 /// Whether the exact solver can be expected to finish within the time allowed (always, with
 /// no time limit): its time grows about threefold per empty square.
-fn solver_fits(empties: u32, size: usize, limits: &Limits, budget: &Budget) -> bool {
+fn solver_fits(empties: u32, size: usize, fraction: f64, limits: &Limits, budget: &Budget) -> bool {
     let Some(allowed) = allowed_seconds(limits, budget) else {
         return true;
     };
@@ -501,7 +563,8 @@ fn solver_fits(empties: u32, size: usize, limits: &Limits, budget: &Budget) -> b
     } else {
         tuning::SOLVE_EMPTIES_OTHER
     };
-    let expected = tuning::SOLVE_SECONDS_AT_LIMIT * 3f64.powi(empties as i32 - reference as i32);
+    let expected =
+        fraction * tuning::SOLVE_SECONDS_AT_LIMIT * 3f64.powi(empties as i32 - reference as i32);
     expected <= allowed * (1.0 - tuning::ENDGAME_START_FRACTION)
 }
 
@@ -596,6 +659,46 @@ mod tests {
         let r = choose(&b, Color::Black, Limits::nodes(1_000_000));
         assert!(r.exact);
         assert_eq!(r.score, -1000);
+    }
+
+    #[test]
+    fn win_loss_draw_beyond_the_exact_limit() {
+        use crate::othello::{Game, random_move, solve};
+        use crate::rng::Rng;
+        let mut rng = Rng::new(9);
+        let mut checked = 0;
+        while checked < 6 {
+            let mut g = Game::new(8).unwrap();
+            while g.board().empties() > 14 && !g.is_over() {
+                let m =
+                    random_move(g.board(), g.to_move(), &mut rng).map_or(Move::Pass, Move::Play);
+                g.play(m).unwrap();
+            }
+            if g.is_over() || !g.board().has_moves(g.to_move()) {
+                continue;
+            }
+            let mut searcher = Searcher::new();
+            // Exact up to 12 empties, so 14 gets the win/loss/draw solve.
+            searcher.solve_empties = Some(12);
+            let c = g.to_move();
+            // A fifth of the nodes for the iterations (not enough to reach the end), the rest
+            // for the solve.
+            let limits = Limits::nodes(400_000);
+            let r = searcher.choose(g.board(), c, &limits, &AtomicBool::new(false), &mut |_| {});
+            let truth = solve(g.board(), c, 64).unwrap().score;
+            // The iterations may reach the end first (then the result is exact).
+            if r.exact {
+                assert_eq!(r.score, truth * 100);
+            }
+            assert_eq!(r.outcome, Some(Outcome::of(truth)), "{r:?}");
+            if truth >= 0 {
+                let mut after = g.clone();
+                after.play(r.best()).unwrap();
+                let value = -solve(after.board(), after.to_move(), 64).unwrap().score;
+                assert_eq!(Outcome::of(value), Outcome::of(truth));
+            }
+            checked += 1;
+        }
     }
 
     #[test]

@@ -40,7 +40,7 @@ const ORDER_CORNER: i32 = 12;
 /// nodes; at 0 the search costs more than it saves).
 const STABILITY_ALPHA: i32 = 16;
 /// Above every final score (676 squares at most).
-const INFINITY: i32 = 1000;
+pub(crate) const INFINITY: i32 = 1000;
 
 /// The solver's answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -124,7 +124,7 @@ pub fn solve_within(
     let size = board.size();
     let mut table = Table::new(TABLE_BITS);
     let result = with_position!(board, to_move, |pos, shape| {
-        Solver::new(shape, &mut table).root(&pos, &mut budget)
+        Solver::new(shape, &mut table).root(&pos, -INFINITY, INFINITY, &mut budget)
     });
     let (best, score) = result.ok_or(SolveError::Interrupted)?;
     Ok(Solution {
@@ -158,40 +158,57 @@ impl<'t, B: Bits> Solver<'t, B> {
         }
     }
 
-    /// The best move (`None`: pass) and the exact score, or `None` if the budget ran out.
-    pub fn root(&mut self, pos: &Pos<B>, budget: &mut Budget) -> Option<(Option<usize>, i32)> {
+    /// The best move (`None`: pass) and its score searched in the window `lo..hi`, or `None`
+    /// if the budget ran out. A score strictly inside the window is exact; at or below `lo`
+    /// it is an upper bound (every move is that bad, and the move is just the first tried),
+    /// at or above `hi` a lower bound (the move reaches it). `(-1, 1)` asks only whether
+    /// the position is won, drawn or lost, which is several times faster than the score.
+    pub fn root(
+        &mut self,
+        pos: &Pos<B>,
+        lo: i32,
+        hi: i32,
+        budget: &mut Budget,
+    ) -> Option<(Option<usize>, i32)> {
         let moves = pos.moves(self.shape);
         if moves.is_empty() {
             let empties = pos.empties(self.shape).count();
             if pos.opponent_moves(self.shape).is_empty() {
                 return Some((None, pos.final_score(empties)));
             }
-            let score = -self.search(&pos.pass(), -INFINITY, INFINITY, 1, budget);
+            let score = -self.search(&pos.pass(), -hi, -lo, 1, budget);
             return (!budget.exhausted()).then_some((None, score));
         }
         let list = self.ordered(pos, moves, NO_MOVE, 0);
-        let mut alpha = -INFINITY;
+        let mut alpha = lo;
         let mut best = list[0].1;
+        let mut best_score = -INFINITY;
         for (k, &(_, i, flips)) in list.iter().enumerate() {
             let child = pos.play(i, flips);
             let mut v = if k == 0 {
-                -self.search(&child, -INFINITY, -alpha, 1, budget)
+                -self.search(&child, -hi, -alpha, 1, budget)
             } else {
                 -self.search(&child, -alpha - 1, -alpha, 1, budget)
             };
-            if k > 0 && v > alpha && !budget.exhausted() {
-                v = -self.search(&child, -INFINITY, -alpha, 1, budget);
+            if k > 0 && v > alpha && v < hi && !budget.exhausted() {
+                v = -self.search(&child, -hi, -alpha, 1, budget);
             }
             if budget.exhausted() {
                 return None;
             }
-            if v > alpha {
-                alpha = v;
-                best = i;
+            if v > best_score {
+                best_score = v;
+                if v > alpha {
+                    alpha = v;
+                    best = i;
+                }
+            }
+            if v >= hi {
+                break;
             }
         }
         self.lists[0] = list;
-        Some((Some(best), alpha))
+        Some((Some(best), best_score))
     }
 
     /// The moves of `pos` in the order to try them, in the buffer of `ply`.
