@@ -38,6 +38,9 @@ pub mod tuning {
     pub const START_FRACTION: f64 = 0.5;
     /// In the endgame the iterations stop at this fraction, leaving the rest to the solver.
     pub const ENDGAME_START_FRACTION: f64 = 0.2;
+    /// Without time or node limits (analysis until interrupted), the iterations before a
+    /// solve go this deep.
+    pub const ENDGAME_ITERATIONS_UNPACED: u32 = 8;
     /// With this many empties more than the exact solver's, a win/loss/draw solve is tried
     /// (a null window around 0) ...
     pub const WLD_EXTRA_EMPTIES: u32 = 2;
@@ -57,7 +60,8 @@ pub mod tuning {
     pub const MAX_DEPTH: u32 = 64;
 }
 
-/// A score above every evaluation: terminal positions score this plus the disc difference.
+/// A score above every evaluation: a finished game scores this plus 100 times its final disc
+/// difference (negated for a loss; a draw scores 0).
 const WIN: i32 = 1_000_000;
 const INFINITY: i32 = 2 * WIN;
 /// A pass in a principal variation.
@@ -302,7 +306,10 @@ impl<'t, B: Bits> Search<'t, B> {
                 || limits
                     .max_nodes
                     .is_some_and(|n| budget.nodes as f64 >= n as f64 * start_fraction);
-            if info.exact || spent || (root.len() == 1 && allowed.is_some()) {
+            // Without time or node limits nothing else would hand over to the solver.
+            let unpaced = allowed.is_none() && limits.max_nodes.is_none();
+            let handover = endgame && unpaced && depth >= tuning::ENDGAME_ITERATIONS_UNPACED;
+            if info.exact || spent || handover || (root.len() == 1 && allowed.is_some()) {
                 break;
             }
         }
@@ -482,7 +489,8 @@ impl<'t, B: Bits> Search<'t, B> {
                         killers[1] = killers[0];
                         killers[0] = i as u16;
                     }
-                    self.history[i] += (depth * depth) as i32;
+                    // Saturating: an analysis left running for minutes must not overflow it.
+                    self.history[i] = self.history[i].saturating_add((depth * depth) as i32);
                     break;
                 }
             }

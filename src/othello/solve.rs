@@ -3,11 +3,13 @@
 //! the game ends go to the winner).
 //!
 //! Negamax with alpha-beta and principal-variation (null-window) search. Far from the end,
-//! moves are tried fastest-first (the reply that leaves the opponent the fewest moves,
-//! corners counted twice) after the transposition table's move, and positions are stored
-//! as bounds on the final score. In the last few empties nothing is stored or sorted:
-//! squares in regions with an odd number of empties go first (parity), and the very last
-//! empty square is counted without making the move.
+//! moves are tried fastest-first after the transposition table's move (the move that leaves
+//! the opponent the fewest replies, corners counted twice, and the fewest empty squares next
+//! to the mover's discs), positions are stored as bounds on the final score, and with a
+//! high alpha the opponent's stable discs may cap the score below it (a cutoff). In the
+//! last few empties nothing is stored or sorted: squares in regions with an odd number of
+//! empties go first (parity), and the very last empty square is counted without making the
+//! move.
 
 use std::fmt;
 use std::sync::atomic::AtomicBool;
