@@ -13,8 +13,8 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use shicho::Color;
+use shicho::Rng;
 use shicho::othello::{Board, Game, Limits, Move, Searcher, greedy_move, random_move, solve};
-use shicho::rng::Rng;
 
 fn seconds() -> Duration {
     let s: f64 = std::env::var("BENCH_SECONDS")

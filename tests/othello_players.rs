@@ -9,8 +9,8 @@ use std::sync::atomic::AtomicBool;
 
 use othello_naive::{Naive, TestRng};
 use shicho::Color;
+use shicho::Rng;
 use shicho::othello::{Game, Limits, Move, Searcher, Square, greedy_move, random_move};
-use shicho::rng::Rng;
 
 #[test]
 fn greedy_follows_the_rule_on_random_positions_of_every_size() {

@@ -18,8 +18,6 @@
 use std::fmt;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign};
 
-pub use super::wide::{Narrow, Wide};
-
 /// The smallest Othello board.
 pub const MIN_SIZE: usize = 4;
 /// The largest board: 26 columns, `A` to `Z`.
@@ -145,6 +143,7 @@ impl<B: Bits> Iterator for SquareIter<B> {
 #[cfg(test)]
 mod tests {
     use super::super::eight::step8;
+    use super::super::wide::{Narrow, Wide};
     use super::*;
 
     /// The 8x8 start: White d4 e5, Black e4 d5.

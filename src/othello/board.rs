@@ -14,9 +14,10 @@ use std::fmt;
 
 use crate::color::{ByColor, Color};
 
-use super::bits::{Bits, Narrow, Wide};
+use super::bits::Bits;
 use super::coord::{SizeError, Square, check_size};
 use super::position::{Pos, WHITE_TO_MOVE, disc_key, discs_key, flip_key};
+use super::wide::{Narrow, Wide};
 
 /// Why a play is refused. The board is unchanged.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -84,8 +85,8 @@ impl fmt::Display for Score {
 /// `Narrow` below, `Wide` above.
 macro_rules! with_position {
     ($board:expr, $color:expr, |$pos:ident, $shape:ident| $body:expr) => {{
-        let board: &$crate::othello::Board = $board;
-        let color: $crate::Color = $color;
+        let board: &$crate::othello::board::Board = $board;
+        let color: $crate::color::Color = $color;
         match board.size() {
             8 => {
                 let $pos = board.pos8(color);
@@ -95,12 +96,12 @@ macro_rules! with_position {
             s if s < 8 => {
                 let $pos = board.pos_narrow(color);
                 let $shape =
-                    <$crate::othello::bits::Narrow as $crate::othello::bits::Bits>::shape(s);
+                    <$crate::othello::wide::Narrow as $crate::othello::bits::Bits>::shape(s);
                 $body
             }
             s => {
                 let $pos = board.pos_wide(color);
-                let $shape = <$crate::othello::bits::Wide as $crate::othello::bits::Bits>::shape(s);
+                let $shape = <$crate::othello::wide::Wide as $crate::othello::bits::Bits>::shape(s);
                 $body
             }
         }
