@@ -16,6 +16,9 @@
 //! | search | [`search`] | how a move is chosen: tree search, heuristics or random; playouts, priors, patterns; dead stones and seki |
 //! | protocol | [`gtp`] | the GTP session, engine, command families and the engine state |
 //!
+//! The second game, [`othello`], is self-contained (its own coordinates, bitboards, game,
+//! players, search and solver); it uses only the colour and the RNG from the vocabulary.
+//!
 //! Binaries: `src/main.rs` is the engine (`shicho`, GTP on stdin/stdout); the match referee
 //! (`shicho-match`) is a crate of its own in `shicho-match/`, built on this library.
 //! `ARCHITECTURE.md` says where to change what.
@@ -28,6 +31,7 @@ mod game;
 mod geometry;
 pub mod gtp;
 pub mod handicap;
+pub mod othello;
 pub mod perft;
 mod point;
 mod rng;

@@ -1,0 +1,221 @@
+//! Square sets as bitboards, and move generation and flips on them by shifts.
+//!
+//! Bit `y * size + x` is the square at column `x`, row `y` (row 0 at the top). Three
+//! representations share one trait, [`Bits`]:
+//! - `u64` for 8x8, the board everything in Othello is measured on (`eight.rs`): every shift
+//!   and its edge mask is a constant, the eight directions are unrolled, and flips come from
+//!   precomputed rays;
+//! - `Narrow`, one word with per-size shift tables, for 4x4 and 6x6 (`wide.rs`);
+//! - `Wide`, eleven words, for every even size 4..=26 (`wide.rs`; used from 10x10 up, and
+//!   on the smaller boards by the tests, to hold the representations against each other).
+//!   Its shifts carry bits across words and mask with per-size tables built once.
+//!
+//! The generic move generation is a shift fill per direction ("dumb7fill"): from the
+//! player's discs, step through contiguous opponent discs; an empty square one step past
+//! such a run is a move. The generic flips of one move are the same fill started from the
+//! move's square, kept in each direction whose run ends on an own disc.
+
+use std::fmt;
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign};
+
+/// The smallest Othello board.
+pub const MIN_SIZE: usize = 4;
+/// The largest board: 26 columns, `A` to `Z`.
+pub const MAX_SIZE: usize = 26;
+/// Words of a [`Wide`] set: 676 squares.
+pub const WORDS: usize = (MAX_SIZE * MAX_SIZE).div_ceil(64);
+
+/// The eight directions as (dx, dy), y growing downwards. Opposite directions are paired as
+/// `d` and `d ^ 1`.
+pub const DIRECTIONS: [(i32, i32); 8] = [
+    (1, 0),
+    (-1, 0),
+    (0, 1),
+    (0, -1),
+    (1, 1),
+    (-1, -1),
+    (1, -1),
+    (-1, 1),
+];
+
+/// A set of squares of one board size, with what move generation needs.
+///
+/// `Shape` holds whatever depends on the size (nothing for the 8x8 `u64`); every method that
+/// moves bits between squares takes it.
+pub trait Bits:
+    Copy
+    + Eq
+    + Default
+    + fmt::Debug
+    + Send
+    + Sync
+    + 'static
+    + BitAnd<Output = Self>
+    + BitOr<Output = Self>
+    + BitXor<Output = Self>
+    + BitAndAssign
+    + BitOrAssign
+    + BitXorAssign
+{
+    type Shape: Sync + 'static;
+
+    /// The shape of `size`, which must be a size this representation holds.
+    fn shape(size: usize) -> &'static Self::Shape;
+    fn size(shape: &Self::Shape) -> usize;
+    /// Every square of the board.
+    fn full(shape: &Self::Shape) -> Self;
+    /// Each square moved one step in direction `d` (an index into [`DIRECTIONS`]); squares
+    /// leaving the board vanish.
+    fn shift(self, shape: &Self::Shape, d: usize) -> Self;
+
+    fn single(index: usize) -> Self;
+    fn contains(self, index: usize) -> bool;
+    fn count(self) -> u32;
+    fn is_empty(self) -> bool;
+    /// The lowest square (reading order), if any.
+    fn first(self) -> Option<usize>;
+    /// `self` without the squares of `other`.
+    fn without(self, other: Self) -> Self;
+
+    /// The squares where the owner of `own` may play against `opp`.
+    fn moves(own: Self, opp: Self, shape: &Self::Shape) -> Self {
+        let empty = Self::full(shape).without(own | opp);
+        let mut moves = Self::default();
+        for d in 0..8 {
+            let mut run = own.shift(shape, d) & opp;
+            while !run.is_empty() {
+                let next = run.shift(shape, d);
+                moves |= next & empty;
+                run = next & opp;
+            }
+        }
+        moves
+    }
+
+    /// The discs a play on `index` by the owner of `own` turns over (empty: not a move).
+    fn flips(own: Self, opp: Self, index: usize, shape: &Self::Shape) -> Self {
+        let mut flips = Self::default();
+        if (own | opp).contains(index) {
+            return flips;
+        }
+        for d in 0..8 {
+            let mut line = Self::default();
+            let mut step = Self::single(index).shift(shape, d);
+            while !(step & opp).is_empty() {
+                line |= step;
+                step = step.shift(shape, d);
+            }
+            if !(step & own).is_empty() {
+                flips |= line;
+            }
+        }
+        flips
+    }
+
+    /// The squares next to (in the eight directions) some square of `self`.
+    fn neighbours(self, shape: &Self::Shape) -> Self {
+        let mut n = Self::default();
+        for d in 0..8 {
+            n |= self.shift(shape, d);
+        }
+        n
+    }
+
+    /// The squares in reading order, removed one by one.
+    fn squares(self) -> SquareIter<Self> {
+        SquareIter(self)
+    }
+}
+
+/// Iterates the squares of a set, lowest first.
+pub struct SquareIter<B>(B);
+
+impl<B: Bits> Iterator for SquareIter<B> {
+    type Item = usize;
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        let i = self.0.first()?;
+        self.0 = self.0.without(B::single(i));
+        Some(i)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::eight::step8;
+    use super::super::wide::{Narrow, Wide};
+    use super::*;
+
+    /// The 8x8 start: White d4 e5, Black e4 d5.
+    fn start() -> (u64, u64) {
+        let white = 1 << (3 * 8 + 3) | 1 << (4 * 8 + 4);
+        let black = 1 << (3 * 8 + 4) | 1 << (4 * 8 + 3);
+        (black, white)
+    }
+
+    #[test]
+    fn black_has_four_opening_moves() {
+        let (black, white) = start();
+        let moves = u64::moves(black, white, &());
+        // d3, c4, f5, e6
+        let expected = [(3, 2), (2, 3), (5, 4), (4, 5)]
+            .iter()
+            .fold(0u64, |m, &(x, y)| m | 1 << (y * 8 + x));
+        assert_eq!(moves, expected);
+        assert_eq!(u64::flips(black, white, 2 * 8 + 3, &()), 1 << (3 * 8 + 3));
+        assert_eq!(u64::flips(black, white, 0, &()), 0);
+    }
+
+    #[test]
+    fn steps_never_wrap_on_any_size() {
+        for size in (MIN_SIZE..=MAX_SIZE).step_by(2) {
+            let shape = Wide::shape(size);
+            for i in 0..size * size {
+                let (x, y) = ((i % size) as i32, (i / size) as i32);
+                for (d, &(dx, dy)) in DIRECTIONS.iter().enumerate() {
+                    let (nx, ny) = (x + dx, y + dy);
+                    let got = Wide::single(i).shift(shape, d);
+                    if (0..size as i32).contains(&nx) && (0..size as i32).contains(&ny) {
+                        assert_eq!(got, Wide::single((ny * size as i32 + nx) as usize));
+                        if size == 8 {
+                            assert_eq!(step8(1 << i, d), got.low_word());
+                        }
+                        if size <= 8 {
+                            let n = Narrow::single(i).shift(Narrow::shape(size), d);
+                            assert_eq!(n.0, got.low_word());
+                        }
+                    } else {
+                        assert!(got.is_empty(), "{size} {i} {d}");
+                        if size == 8 {
+                            assert_eq!(step8(1 << i, d), 0);
+                        }
+                        if size <= 8 {
+                            assert!(Narrow::single(i).shift(Narrow::shape(size), d).is_empty());
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn wide_and_u64_agree_on_8x8() {
+        let (black, white) = start();
+        let shape = Wide::shape(8);
+        let (b, w) = (Wide::from_u64(black), Wide::from_u64(white));
+        assert_eq!(
+            Wide::moves(b, w, shape).low_word(),
+            u64::moves(black, white, &())
+        );
+        for i in 0..64 {
+            assert_eq!(
+                Wide::flips(w, b, i, shape).low_word(),
+                u64::flips(white, black, i, &())
+            );
+        }
+        assert_eq!(
+            Wide::from_u64(black | white).neighbours(shape).low_word(),
+            (black | white).neighbours(&())
+        );
+    }
+}

@@ -1,0 +1,113 @@
+//! How long a search may run: a time budget, a hard deadline, node and depth caps, and an
+//! interrupt flag, checked every few thousand nodes.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// Nodes between two looks at the clock and the interrupt flag. A node costs well under a
+/// microsecond on 8x8 and a few on 26x26, so a check comes every few milliseconds at worst.
+const CHECK_EVERY: u64 = 1024;
+
+/// What the caller allows one move's search.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    /// The time to spend on this move. Iterative deepening starts no new iteration once half
+    /// of it is gone (a fifth, when the exact solver is to have the rest), and aborts the
+    /// running one when it is all gone.
+    pub budget: Option<Duration>,
+    /// A moment the search never runs past, whatever the budget (the clock's hard limit).
+    /// Without a budget, the time to it counts as the budget.
+    pub deadline: Option<Instant>,
+    /// The deepest iteration (plies); deterministic, for tests and `reg_genmove`.
+    pub max_depth: Option<u32>,
+    /// Nodes over the whole move; deterministic too. Paces iterations as the budget does
+    /// (none starts past half of them, or a fifth before a solve).
+    pub max_nodes: Option<u64>,
+}
+
+impl Limits {
+    /// A time budget for the move and nothing else.
+    pub fn time(budget: Duration) -> Limits {
+        Limits {
+            budget: Some(budget),
+            ..Limits::default()
+        }
+    }
+
+    /// Searches `depth` plies (then stops: no time limit).
+    pub fn depth(depth: u32) -> Limits {
+        Limits {
+            max_depth: Some(depth),
+            ..Limits::default()
+        }
+    }
+
+    /// At most `nodes` nodes (no time limit).
+    pub fn nodes(nodes: u64) -> Limits {
+        Limits {
+            max_nodes: Some(nodes),
+            ..Limits::default()
+        }
+    }
+}
+
+/// The running count of nodes against the limits. `exhausted` turns true once and stays.
+pub(crate) struct Budget<'a> {
+    pub start: Instant,
+    /// The moment the running iteration is aborted.
+    hard: Option<Instant>,
+    max_nodes: u64,
+    stop: &'a AtomicBool,
+    pub nodes: u64,
+    next_check: u64,
+    exhausted: bool,
+}
+
+impl<'a> Budget<'a> {
+    pub fn new(limits: &Limits, stop: &'a AtomicBool) -> Budget<'a> {
+        let start = Instant::now();
+        let by_budget = limits.budget.map(|b| start + b);
+        let hard = match (by_budget, limits.deadline) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        Budget {
+            start,
+            hard,
+            max_nodes: limits.max_nodes.unwrap_or(u64::MAX),
+            stop,
+            nodes: 0,
+            next_check: CHECK_EVERY,
+            exhausted: false,
+        }
+    }
+
+    /// Counts a node; true when the search must unwind now.
+    #[inline]
+    pub fn tick(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes >= self.next_check || self.nodes >= self.max_nodes {
+            self.next_check = self.nodes + CHECK_EVERY;
+            self.check();
+        }
+        self.exhausted
+    }
+
+    fn check(&mut self) {
+        if self.nodes >= self.max_nodes
+            || self.stop.load(Ordering::Relaxed)
+            || self.hard.is_some_and(|h| Instant::now() >= h)
+        {
+            self.exhausted = true;
+        }
+    }
+
+    #[inline]
+    pub fn exhausted(&self) -> bool {
+        self.exhausted
+    }
+
+    pub fn elapsed(&self) -> Duration {
+        self.start.elapsed()
+    }
+}
