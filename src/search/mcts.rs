@@ -24,14 +24,14 @@ use std::time::{Duration, Instant};
 
 use crate::color::Color;
 use crate::game::Game;
-use crate::point::Move;
+use crate::point::{Move, Point};
 use crate::rng::Rng;
 use crate::rules::Rules;
 use crate::search::dead_stones;
 use crate::search::heuristic::{self, Reason};
 use crate::search::params::{Params, Tunables};
 use crate::search::policy::Last;
-use crate::search::priors::priors;
+use crate::search::priors::child_priors;
 use crate::search::simulation::{Shared, Worker, pass_child};
 use crate::search::tree::{NewChild, ROOT, Tree};
 
@@ -271,21 +271,25 @@ impl<'g> Root<'g> {
         let c = self.shared.color;
         let t = self.shared.tunables;
         if !self.shared.tree.is_expanded(ROOT) && self.shared.tree.begin_expand(ROOT) {
-            let mut children: Vec<NewChild> = board
+            let mut moves: Vec<Point> = board
                 .empties()
                 .iter()
                 .copied()
                 .filter(|&p| !board.is_true_eye(c, p) && self.game.is_legal(c, Move::Play(p)))
-                .map(|p| {
-                    let (v, w) = priors(board, c, p, self.shared.last.point, t);
-                    NewChild {
-                        mv: Move::Play(p),
-                        prior_visits: v,
-                        prior_wins: w,
-                    }
+                .collect();
+            moves.sort();
+            let mut priors = Vec::new();
+            let last = self.shared.last;
+            child_priors(board, c, &moves, last.point, last.before, t, &mut priors);
+            let mut children: Vec<NewChild> = moves
+                .iter()
+                .zip(&priors)
+                .map(|(&p, &(v, w))| NewChild {
+                    mv: Move::Play(p),
+                    prior_visits: v,
+                    prior_wins: w,
                 })
                 .collect();
-            children.sort_by_key(|ch| ch.mv);
             let only_pass = children.is_empty();
             children.push(pass_child(t, only_pass));
             self.shared.tree.finish_expand(ROOT, &children);

@@ -39,6 +39,11 @@ pub struct Tunables {
     /// Extra virtual wins at the root for the heuristics' tactical choice (capture, save,
     /// ladder or net attack, defence read out).
     pub prior_heuristic: f32,
+    /// Virtual visits ranked by the learnt move weights (0: the hand-set bonuses above
+    /// instead); a move's share of them are wins, by its strength relative to the best.
+    pub prior_gamma_visits: f32,
+    /// How steeply the win share falls with the relative strength (`share = ratio^power`).
+    pub prior_gamma_power: f32,
     /// The playout policy's rates and limits.
     pub policy: PolicyParams,
 }
@@ -58,6 +63,8 @@ impl Default for Tunables {
             prior_pattern: 10.0,
             prior_empty_edge: 10.0,
             prior_heuristic: 40.0,
+            prior_gamma_visits: 0.0,
+            prior_gamma_power: 0.5,
             policy: PolicyParams::default(),
         }
     }
@@ -92,6 +99,14 @@ const SETTERS: &[(&str, Setter)] = &[
     ("prior_pattern", One(|t, v| t.prior_pattern = v)),
     ("prior_empty_edge", One(|t, v| t.prior_empty_edge = v)),
     ("prior_heuristic", One(|t, v| t.prior_heuristic = v)),
+    (
+        "prior_gamma_visits",
+        One(|t, v| t.prior_gamma_visits = v.max(0.0)),
+    ),
+    (
+        "prior_gamma_power",
+        One(|t, v| t.prior_gamma_power = v.max(0.0)),
+    ),
     (
         "atari_percent",
         One(|t, v| t.policy.atari_percent = percent(v)),
@@ -258,6 +273,8 @@ mod tests {
         assert_ne!(t.prior_pattern, d.prior_pattern);
         assert_ne!(t.prior_empty_edge, d.prior_empty_edge);
         assert_ne!(t.prior_heuristic, d.prior_heuristic);
+        assert_ne!(t.prior_gamma_visits, d.prior_gamma_visits);
+        assert_ne!(t.prior_gamma_power, d.prior_gamma_power);
         assert_ne!(t.policy.atari_percent, d.policy.atari_percent);
         assert_ne!(t.policy.nakade_percent, d.policy.nakade_percent);
         assert_ne!(t.policy.two_lib_percent, d.policy.two_lib_percent);

@@ -1,17 +1,59 @@
 //! Priors: the virtual visits and wins a child of the tree starts with, from what a player
-//! sees at a glance (captures, saves, ladders, shape, nearness to the last move, the empty
-//! edge). Their weights are [`Tunables`]' `prior_*` fields.
+//! sees at a glance.
+//!
+//! - Every child gets `prior_even` visits at a 50% win rate.
+//! - With `prior_gamma_visits` > 0, the learnt weights (`gammas`) rank the moves: each gets
+//!   `prior_gamma_visits` more visits at a win rate of `(strength / best strength) ^
+//!   prior_gamma_power`, so the moves a player would look at first are searched first.
+//! - Otherwise, hand-set bonuses: captures, saves, ladders, 3x3 shapes, nearness to the
+//!   last move, the empty edge (the `prior_*` fields of [`Tunables`]).
 
 use crate::board::Board;
 use crate::color::Color;
 use crate::geometry::Topology;
 use crate::point::{Move, Point};
+use crate::search::features::features;
+use crate::search::gammas::Gammas;
 use crate::search::params::Tunables;
 use crate::search::patterns;
 use crate::tactics::{ladder_attack, ladder_escape};
 
+/// The priors (virtual visits, virtual wins) of `c` playing each of `moves` (empty
+/// points) on `board`, `last` and `before` being the points of the last two moves.
+pub(crate) fn child_priors(
+    board: &Board,
+    c: Color,
+    moves: &[Point],
+    last: Option<Point>,
+    before: Option<Point>,
+    t: &Tunables,
+    out: &mut Vec<(f32, f32)>,
+) {
+    out.clear();
+    if t.prior_gamma_visits <= 0.0 {
+        out.extend(moves.iter().map(|&p| priors(board, c, p, last, t)));
+        return;
+    }
+    let gammas = Gammas::builtin();
+    let start = out.len();
+    let mut best = f32::MIN_POSITIVE;
+    for &p in moves {
+        let s = gammas.strength(&features(board, c, p, last, before));
+        best = best.max(s);
+        // The strength for now, the prior below.
+        out.push((s, 0.0));
+    }
+    for prior in &mut out[start..] {
+        let share = (prior.0 / best).powf(t.prior_gamma_power);
+        *prior = (
+            t.prior_even + t.prior_gamma_visits,
+            t.prior_even / 2.0 + t.prior_gamma_visits * share,
+        );
+    }
+}
+
 /// Prior (virtual visits, virtual wins) of `c` playing at `p` on `board`, `last` being
-/// the point of the last move.
+/// the point of the last move, from the hand-set bonuses.
 pub(crate) fn priors(
     board: &Board,
     c: Color,

@@ -12,7 +12,7 @@ use crate::score;
 use crate::search::params::Tunables;
 use crate::search::playout::{Recent, move_cap};
 use crate::search::policy::{Last, Policy};
-use crate::search::priors::priors;
+use crate::search::priors::child_priors;
 use crate::search::tree::{NewChild, NodeId, ROOT, Tree};
 
 /// "Not played in this simulation", in the RAVE bookkeeping.
@@ -55,6 +55,9 @@ pub(crate) struct Worker<'s, 'g> {
     /// First ply at which each colour played each point in this simulation.
     first_ply: [Vec<u16>; 2],
     children: Vec<NewChild>,
+    /// Scratch for an expansion: the moves and their priors.
+    moves: Vec<Point>,
+    priors: Vec<(f32, f32)>,
 }
 
 impl<'s, 'g> Worker<'s, 'g> {
@@ -70,6 +73,8 @@ impl<'s, 'g> Worker<'s, 'g> {
             path_hashes: Vec::new(),
             first_ply: [vec![NO_PLY; n], vec![NO_PLY; n]],
             children: Vec::new(),
+            moves: Vec::new(),
+            priors: Vec::new(),
         }
     }
 
@@ -99,7 +104,7 @@ impl<'s, 'g> Worker<'s, 'g> {
                 if tree.visits(node) <= t.expand_visits || !tree.begin_expand(node) {
                     break;
                 }
-                self.expand(node, c, last.point);
+                self.expand(node, c, last);
                 if !tree.is_expanded(node) {
                     break;
                 }
@@ -138,10 +143,10 @@ impl<'s, 'g> Worker<'s, 'g> {
 
     /// Gives a claimed leaf its children: board-legal moves but own true eyes and captures
     /// that repeat a position of the game or the path, each with its prior; plus pass.
-    fn expand(&mut self, node: NodeId, c: Color, last: Option<Point>) {
+    fn expand(&mut self, node: NodeId, c: Color, last: Last) {
         let shared = self.shared;
         let t = shared.tunables;
-        self.children.clear();
+        self.moves.clear();
         for &p in self.board.empties() {
             let Some(captures) = self.board.playout_candidate(c, p) else {
                 continue;
@@ -152,13 +157,28 @@ impl<'s, 'g> Worker<'s, 'g> {
                     continue;
                 }
             }
-            let (v, w) = priors(&self.board, c, p, last, t);
-            self.children.push(NewChild {
-                mv: Move::Play(p),
-                prior_visits: v,
-                prior_wins: w,
-            });
+            self.moves.push(p);
         }
+        child_priors(
+            &self.board,
+            c,
+            &self.moves,
+            last.point,
+            last.before,
+            t,
+            &mut self.priors,
+        );
+        self.children.clear();
+        self.children.extend(
+            self.moves
+                .iter()
+                .zip(&self.priors)
+                .map(|(&p, &(v, w))| NewChild {
+                    mv: Move::Play(p),
+                    prior_visits: v,
+                    prior_wins: w,
+                }),
+        );
         let only_pass = self.children.is_empty();
         self.children.push(pass_child(t, only_pass));
         shared.tree.finish_expand(node, &self.children);

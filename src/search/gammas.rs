@@ -1,0 +1,120 @@
+//! Learnt move weights ("gammas"): one per shape and one per level of each feature group
+//! of `features`. A move's strength is the product of its features' gammas, and the chance
+//! that a player picks it is its strength over the sum of all legal moves' strengths
+//! (Coulom's generalized Bradley-Terry model).
+//!
+//! The weights come from `examples/train_priors.rs` (minorization-maximization on game
+//! records the project made itself) and are compiled in from `data/gammas.txt`:
+//! ```text
+//! group capture 1 2.5        a group's level and its gamma
+//! shape 0x00012a4 1.7        a canonical shape code and its gamma
+//! ```
+//! Anything absent weighs 1.
+
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+use crate::search::features::{Features, GROUPS};
+
+/// A table of gammas.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Gammas {
+    pub groups: Vec<Vec<f32>>,
+    pub shapes: HashMap<u32, f32>,
+}
+
+impl Gammas {
+    /// Every gamma 1.
+    pub fn neutral() -> Gammas {
+        Gammas {
+            groups: GROUPS.iter().map(|&(_, n)| vec![1.0; n]).collect(),
+            shapes: HashMap::new(),
+        }
+    }
+
+    /// The table compiled into the engine.
+    pub fn builtin() -> &'static Gammas {
+        static TABLE: OnceLock<Gammas> = OnceLock::new();
+        TABLE.get_or_init(|| {
+            Gammas::parse(include_str!("data/gammas.txt")).unwrap_or_else(|e| {
+                log::error!("built-in gammas: {e}");
+                Gammas::neutral()
+            })
+        })
+    }
+
+    /// Reads the text form (see the module documentation).
+    ///
+    /// # Errors
+    /// The first line that is not understood.
+    pub fn parse(text: &str) -> Result<Gammas, String> {
+        let mut g = Gammas::neutral();
+        for (n, line) in text.lines().enumerate() {
+            let line = line.trim();
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let fields: Vec<&str> = line.split_whitespace().collect();
+            let bad = || format!("line {}: '{line}'", n + 1);
+            match fields.as_slice() {
+                ["group", name, level, gamma] => {
+                    let group = GROUPS.iter().position(|(g, _)| g == name).ok_or_else(bad)?;
+                    let level: usize = level.parse().map_err(|_| bad())?;
+                    let gamma: f32 = gamma.parse().map_err(|_| bad())?;
+                    *g.groups[group].get_mut(level).ok_or_else(bad)? = gamma;
+                }
+                ["shape", code, gamma] => {
+                    let code = u32::from_str_radix(code.trim_start_matches("0x"), 16)
+                        .map_err(|_| bad())?;
+                    let gamma: f32 = gamma.parse().map_err(|_| bad())?;
+                    g.shapes.insert(code, gamma);
+                }
+                _ => return Err(bad()),
+            }
+        }
+        Ok(g)
+    }
+
+    /// The text form, shapes in code order.
+    pub fn to_text(&self) -> String {
+        let mut out = String::new();
+        for (group, levels) in self.groups.iter().enumerate() {
+            for (level, gamma) in levels.iter().enumerate() {
+                out.push_str(&format!("group {} {level} {gamma:.4}\n", GROUPS[group].0));
+            }
+        }
+        let mut shapes: Vec<_> = self.shapes.iter().collect();
+        shapes.sort_by_key(|(code, _)| **code);
+        for (code, gamma) in shapes {
+            out.push_str(&format!("shape {code:#x} {gamma:.4}\n"));
+        }
+        out
+    }
+
+    /// A move's strength: the product of its features' gammas.
+    pub fn strength(&self, f: &Features) -> f32 {
+        let mut s = self.shapes.get(&f.shape).copied().unwrap_or(1.0);
+        for (group, &level) in f.levels.iter().enumerate() {
+            s *= self.groups[group][level as usize];
+        }
+        s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_round_trips_and_bad_lines_are_refused() {
+        let mut g = Gammas::neutral();
+        g.groups[0][2] = 3.5;
+        g.shapes.insert(0x1234, 0.25);
+        let back = Gammas::parse(&g.to_text()).unwrap();
+        assert_eq!(back, g);
+        assert!(Gammas::parse("group nonsense 1 2").is_err());
+        assert!(Gammas::parse("group capture 99 2").is_err());
+        assert!(Gammas::parse("shape zz 1").is_err());
+        assert!(Gammas::builtin().groups.len() == GROUPS.len());
+    }
+}
