@@ -37,7 +37,11 @@ struct Cli {
     /// Resign when the best move wins less often than this (0 never resigns).
     #[arg(long, default_value_t = 0.1)]
     resign: f64,
-    /// Search threads (each grows its own tree; their results are summed).
+    /// Keep searching while the opponent thinks (the next search starts from that tree).
+    /// Leave it off in matches where both engines share the machine's cores.
+    #[arg(long)]
+    ponder: bool,
+    /// Search threads, sharing one tree.
     #[arg(long, default_value_t = 1)]
     threads: usize,
 }
@@ -80,6 +84,7 @@ fn main() -> ExitCode {
         seed: cli.seed,
         player: cli.player,
         search,
+        ponder: cli.ponder,
     };
     log::info!("starting: {} {size}x{size} komi {komi}", config.rules);
     let engine = Engine::new(config);

@@ -61,6 +61,7 @@ impl Engine {
             }
         };
         let quit = command.name == "quit";
+        self.state.stop_pondering();
         let reply = match self.state.commands().find(&command.name) {
             Some(c) => {
                 log::debug!("command: {line}");
@@ -92,6 +93,7 @@ impl Engine {
             return Ok(self.handle(raw));
         };
         let id = command.id.as_deref();
+        self.state.stop_pondering();
         match analyze::stream(&mut self.state, id, &command.args, dialect, out, stop)? {
             Ok(()) => Ok(None),
             Err(error) => Ok(Some(Response {

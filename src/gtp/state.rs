@@ -35,6 +35,8 @@ pub struct Config {
     pub player: Player,
     /// What the tree search may spend (with `Player::Mcts`), and its weights.
     pub search: Params,
+    /// Whether the tree search goes on thinking while the opponent does (`--ponder`).
+    pub ponder: bool,
 }
 
 impl Default for Config {
@@ -47,8 +49,16 @@ impl Default for Config {
             seed: 1,
             player: Player::Mcts,
             search: Params::default(),
+            ponder: false,
         }
     }
+}
+
+/// A search running on the opponent's time: its thread hands the searcher back, with the
+/// tree it grew, when stopped.
+struct Pondering {
+    stop: Arc<AtomicBool>,
+    thread: std::thread::JoinHandle<Searcher>,
 }
 
 /// The engine's whole state.
@@ -70,6 +80,9 @@ pub struct State {
     params: Params,
     /// The tree search, with the tree it keeps between moves.
     searcher: Searcher,
+    ponder: bool,
+    /// The search thinking on the opponent's time, if one runs.
+    pondering: Option<Pondering>,
 }
 
 impl GtpState for State {
@@ -95,6 +108,8 @@ impl State {
             player: config.player,
             params: config.search.clone(),
             searcher: Searcher::new(),
+            ponder: config.ponder,
+            pondering: None,
         }
     }
 
@@ -256,7 +271,7 @@ impl State {
         let mut params = self.params.clone();
         if self.player == Player::Mcts
             && !deterministic
-            && let Some(budget) = self.clock.budget(c, self.geo().num_points())
+            && let Some(budget) = self.clock.budget(c, self.game.board().empties().len())
         {
             params.time = Some(params.time.map_or(budget, |t| t.min(budget)));
         }
@@ -309,7 +324,42 @@ impl State {
         }
         self.clock.charge(c, start.elapsed().as_secs_f64());
         self.tried = None;
+        self.start_pondering();
         Decision::Play(m)
+    }
+
+    /// With `--ponder`, searches the position after the engine's move until the next
+    /// command comes, so that the next search starts from a grown tree.
+    fn start_pondering(&mut self) {
+        if !self.ponder || self.player != Player::Mcts || self.game.consecutive_passes() >= 2 {
+            return;
+        }
+        let game = self.game.clone();
+        let c = game.to_move();
+        let params = Params {
+            playouts: Some(usize::MAX / 4),
+            time: None,
+            resign_below: 0.0,
+            ..self.params.clone()
+        };
+        let seed = self.next_seed();
+        let stop = Arc::new(AtomicBool::new(false));
+        let flag = Arc::clone(&stop);
+        let mut searcher = std::mem::take(&mut self.searcher);
+        let thread = std::thread::spawn(move || {
+            searcher.search(&game, c, &params, seed, &flag);
+            searcher
+        });
+        self.pondering = Some(Pondering { stop, thread });
+    }
+
+    /// Stops the search running on the opponent's time and takes its tree back. Every
+    /// command does this before anything else.
+    pub fn stop_pondering(&mut self) {
+        if let Some(p) = self.pondering.take() {
+            p.stop.store(true, Ordering::Relaxed);
+            self.searcher = p.thread.join().unwrap_or_default();
+        }
     }
 
     // ----- time -----------------------------------------------------------------------

@@ -16,9 +16,14 @@ use crate::color::{ByColor, Color};
 /// before the clock would run out.
 pub const SAFETY_MARGIN: f64 = 1.0;
 
-/// How many more moves a game is expected to last from now, per point of the board: a
-/// 19x19 game spreads main time over about 72 moves, as Leela Zero does.
-pub const MOVES_EXPECTED_PER_POINT: f64 = 0.2;
+/// How many more moves of its own a player expects to make, per empty point: games end
+/// with a fifth or so of the board empty and the players alternate, so 0.3 (an empty 19x19
+/// board: 108 moves; a 9x9 one: 24). As the board fills, the expected number falls, and the
+/// main time left is spread over fewer moves: the middle game gets more than the opening.
+pub const MOVES_EXPECTED_PER_EMPTY_POINT: f64 = 0.3;
+/// The fewest moves main time is spread over, however full the board: a long endgame or a
+/// ko fight must not find the clock empty.
+pub const MIN_MOVES_EXPECTED: f64 = 8.0;
 
 /// The time system in force.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -172,11 +177,11 @@ impl Clock {
         }
     }
 
-    /// Seconds `c` may spend on its next move on a board of `points` points, or `None`
-    /// without a time limit.
-    pub fn budget(&self, c: Color, points: usize) -> Option<Duration> {
+    /// Seconds `c` may spend on its next move with `empties` empty points on the board, or
+    /// `None` without a time limit.
+    pub fn budget(&self, c: Color, empties: usize) -> Option<Duration> {
         let side = self.sides[c];
-        let expected = (points as f64 * MOVES_EXPECTED_PER_POINT).max(10.0);
+        let expected = (empties as f64 * MOVES_EXPECTED_PER_EMPTY_POINT).max(MIN_MOVES_EXPECTED);
         let seconds = match self.system {
             TimeSystem::Unlimited => return None,
             TimeSystem::Absolute { .. } => (side.main - SAFETY_MARGIN) / expected,
@@ -229,10 +234,17 @@ mod tests {
 
     #[test]
     fn absolute_time_spreads_over_the_expected_moves() {
-        let mut clock = Clock::from_gtp(73.0, 0.0, 0);
+        // An empty 19x19 board: 108 moves expected.
+        let mut clock = Clock::from_gtp(109.0, 0.0, 0);
         let b = clock.budget(Color::Black, 361).unwrap().as_secs_f64();
         assert!((b - 1.0).abs() < 0.05, "{b}");
-        clock.charge(Color::Black, 70.0);
+        // Half the board filled: half as many moves left to spread the time over.
+        let b = clock.budget(Color::Black, 180).unwrap().as_secs_f64();
+        assert!((b - 2.0).abs() < 0.05, "{b}");
+        // Nearly full: never fewer than MIN_MOVES_EXPECTED.
+        let b = clock.budget(Color::Black, 3).unwrap().as_secs_f64();
+        assert!((b - 108.0 / MIN_MOVES_EXPECTED).abs() < 0.05, "{b}");
+        clock.charge(Color::Black, 106.0);
         let b = clock.budget(Color::Black, 361).unwrap().as_secs_f64();
         assert!(b < 0.1, "{b}");
         assert!(clock.budget(Color::White, 361).unwrap().as_secs_f64() > 0.9);
