@@ -10,6 +10,8 @@
 mod commands;
 mod engine;
 mod error;
+mod games;
+pub mod othello;
 pub mod parse;
 mod response;
 mod session;
@@ -17,6 +19,7 @@ mod state;
 
 pub use engine::Engine;
 pub use error::GtpError;
+pub use games::{GameKind, UnsupportedGame};
 pub use response::Response;
 pub use session::run;
 pub use state::Config;
@@ -26,4 +29,9 @@ pub use crate::search::Player;
 /// Every command the Go engine knows, in the order `list_commands` shows them.
 pub fn command_names() -> impl Iterator<Item = &'static str> {
     commands::GO.names()
+}
+
+/// Every command the engine knows in Othello mode, in the order `list_commands` shows them.
+pub fn othello_command_names() -> impl Iterator<Item = &'static str> {
+    othello::OTHELLO.names()
 }

@@ -7,14 +7,16 @@
 //!   record) resets it.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use crate::board::{Board, IllegalMove};
 use crate::color::Color;
 use crate::game::{CannotUndo, Game};
 use crate::geometry::{Geometry, SizeError};
-use crate::gtp::commands::command_table::{CommandTable, GtpState};
+use crate::gtp::commands::command_table::{Clocked, CommandTable, GtpState};
+use crate::gtp::games::GameKind;
+use crate::othello::PlayerKind as OthelloPlayer;
 use crate::point::Move;
 use crate::rng::Rng;
 use crate::rules::Rules;
@@ -33,8 +35,15 @@ pub struct Config {
     pub seed: u64,
     /// How genmove chooses.
     pub player: Player,
-    /// What the tree search may spend (with `Player::Mcts`), and its weights.
+    /// What the tree search may spend (with `Player::Mcts`), and its weights. Its `time`
+    /// (`--time`) is Othello's time per move too.
     pub search: Params,
+    /// The game played from the start (`--game`); `set_game` switches.
+    pub game: GameKind,
+    /// How genmove chooses in Othello.
+    pub othello_player: OthelloPlayer,
+    /// The Othello board size (even, 4..=26).
+    pub othello_size: usize,
 }
 
 impl Default for Config {
@@ -47,6 +56,9 @@ impl Default for Config {
             seed: 1,
             player: Player::Mcts,
             search: Params::default(),
+            game: GameKind::Go,
+            othello_player: OthelloPlayer::Searcher,
+            othello_size: 8,
         }
     }
 }
@@ -70,16 +82,42 @@ pub struct State {
     params: Params,
     /// The tree search, with the tree it keeps between moves.
     searcher: Searcher,
+    /// The game `set_game` asked for, until the engine takes the request.
+    game_request: Option<GameKind>,
 }
 
 impl GtpState for State {
     fn commands(&self) -> &'static CommandTable<State> {
         self.commands
     }
+
+    fn request_game(&mut self, game: GameKind) {
+        self.game_request = Some(game);
+    }
+
+    fn take_game_request(&mut self) -> Option<GameKind> {
+        self.game_request.take()
+    }
+}
+
+impl Clocked for State {
+    fn set_clock(&mut self, clock: Clock) {
+        State::set_clock(self, clock);
+    }
+
+    fn set_time_left(&mut self, c: Color, time: f64, stones: u32) {
+        State::set_time_left(self, c, time, stones);
+    }
 }
 
 impl State {
-    pub fn new(config: &Config, commands: &'static CommandTable<State>) -> State {
+    /// A state whose searches stop when `interrupt` is raised: the engine gives every
+    /// game's state the one flag its session raises.
+    pub fn with_interrupt(
+        config: &Config,
+        commands: &'static CommandTable<State>,
+        interrupt: Arc<AtomicBool>,
+    ) -> State {
         let game = Game::new(config.size, config.rules, config.komi).unwrap_or_else(|_| {
             Game::new(19, config.rules, config.komi).expect("19x19 is a valid size")
         });
@@ -89,12 +127,13 @@ impl State {
             rng: Rng::new(config.seed),
             view_shift: (0, 0),
             clock: Clock::default(),
-            interrupt: Arc::new(AtomicBool::new(false)),
+            interrupt,
             tried: None,
             budget: Budget::default(),
             player: config.player,
             params: config.search.clone(),
             searcher: Searcher::new(),
+            game_request: None,
         }
     }
 
@@ -386,10 +425,5 @@ impl State {
     /// session does, see `session::run`).
     pub fn interrupt_flag(&self) -> Arc<AtomicBool> {
         Arc::clone(&self.interrupt)
-    }
-
-    /// Whether GoGui asked the running command to stop early.
-    pub fn interrupted(&self) -> bool {
-        self.interrupt.load(Ordering::Relaxed)
     }
 }

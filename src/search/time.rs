@@ -175,8 +175,15 @@ impl Clock {
     /// Seconds `c` may spend on its next move on a board of `points` points, or `None`
     /// without a time limit.
     pub fn budget(&self, c: Color, points: usize) -> Option<Duration> {
+        self.budget_for_moves(c, (points as f64 * MOVES_EXPECTED_PER_POINT).max(10.0))
+    }
+
+    /// Seconds `c` may spend on its next move when main time is to last `expected` more
+    /// of its moves (a game that knows its length, Othello's, says so), or `None` without
+    /// a time limit.
+    pub fn budget_for_moves(&self, c: Color, expected: f64) -> Option<Duration> {
         let side = self.sides[c];
-        let expected = (points as f64 * MOVES_EXPECTED_PER_POINT).max(10.0);
+        let expected = expected.max(1.0);
         let seconds = match self.system {
             TimeSystem::Unlimited => return None,
             TimeSystem::Absolute { .. } => (side.main - SAFETY_MARGIN) / expected,
