@@ -23,10 +23,10 @@ impl<S: GtpState> Admin<S> {
         }),
         command("known_command", known_command::<S>),
         command("list_commands", list_commands::<S>),
-        command("list_games", list_games::<S>),
-        command("set_game", set_game::<S>),
         // The session ends after answering; see `Engine::handle`.
         command("quit", |_, _| Ok(String::new())),
+        command("list_games", list_games::<S>),
+        command("set_game", set_game::<S>),
     ];
 }
 
