@@ -48,24 +48,24 @@ struct Cli {
     threads: usize,
 }
 
-/// The Go and Othello players `--player` names (`random` is both); it must name one of the
-/// game played from the start.
-fn players(name: Option<&str>, othello: bool) -> Result<(Player, OthelloPlayer), String> {
+/// The Go and Othello players `--player` names: a player of either game (`random` is
+/// both); the other game keeps its default, so `--player greedy` serves an engine that a
+/// front end switches to Othello.
+fn players(name: Option<&str>) -> Result<(Player, OthelloPlayer), String> {
     let Some(name) = name else {
         return Ok((Player::Mcts, OthelloPlayer::Searcher));
     };
-    let go = name.parse::<Player>().ok();
-    let oth = name.parse::<OthelloPlayer>().ok();
-    match (othello, go, oth) {
-        (false, None, _) => Err(format!(
-            "--player {name}: Go's players are mcts, heuristic, random"
+    match (
+        name.parse::<Player>().ok(),
+        name.parse::<OthelloPlayer>().ok(),
+    ) {
+        (None, None) => Err(format!(
+            "--player {name}: Go's players are mcts, heuristic, random; Othello's are \
+             searcher, greedy, random"
         )),
-        (true, _, None) => Err(format!(
-            "--player {name}: Othello's players are searcher, greedy, random"
-        )),
-        (_, go, oth) => Ok((
+        (go, othello) => Ok((
             go.unwrap_or(Player::Mcts),
-            oth.unwrap_or(OthelloPlayer::Searcher),
+            othello.unwrap_or(OthelloPlayer::Searcher),
         )),
     }
 }
@@ -82,7 +82,7 @@ fn main() -> ExitCode {
         Some(n) => n,
         None => 8,
     };
-    let (player, othello_player) = match players(cli.player.as_deref(), othello) {
+    let (player, othello_player) = match players(cli.player.as_deref()) {
         Ok(p) => p,
         Err(msg) => {
             eprintln!("shicho: {msg}");
