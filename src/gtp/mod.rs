@@ -6,6 +6,10 @@
 //! family of commands) -> `state` (the game, clocks, reading stack; its methods keep its
 //! invariants) -> the rules core and the search. Failures are [`GtpError`]s, whose
 //! `Display` is the text after `?`.
+//!
+//! One engine, two games ([`GameKind`]): Go's state and commands are `state` and
+//! `commands`; Othello's are in [`othello`] (its own state and table, the administrative
+//! and time families shared). The engine runs each line on the game being played.
 
 mod commands;
 mod engine;
