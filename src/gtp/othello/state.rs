@@ -24,8 +24,8 @@ use crate::othello::{
 use crate::rng::Rng;
 use crate::search::time::Clock;
 
-/// The time per move of the searcher when neither `--time` nor a clock says otherwise
-/// (the strength matches are played at one second a move).
+/// The time per move of the searcher when neither `--time` nor a clock sent over GTP says
+/// otherwise (the strength matches are played at one second a move).
 pub const DEFAULT_MOVE_TIME: Duration = Duration::from_secs(1);
 
 /// `reg_genmove`'s searcher stops after this many nodes: deterministic, and a fraction
@@ -46,7 +46,7 @@ pub struct OthelloState {
     clock: Clock,
     player: PlayerKind,
     /// The searcher's time per move (`--time`); a clock can only shorten it.
-    move_time: Duration,
+    move_time: Option<Duration>,
     /// Kept for the engine's life: its tables are 32 MB.
     searcher: Searcher,
     rng: Rng,
@@ -92,7 +92,7 @@ impl OthelloState {
             game: Game::new(size).expect("a checked size"),
             clock: Clock::default(),
             player: config.othello_player,
-            move_time: config.search.time.unwrap_or(DEFAULT_MOVE_TIME),
+            move_time: config.search.time,
             searcher: Searcher::new(),
             rng: Rng::new(config.seed),
             interrupt,
@@ -273,14 +273,18 @@ impl OthelloState {
         Ok(self.choose_on(&board, c, &Limits::nodes(REG_GENMOVE_NODES), true))
     }
 
-    /// The time the searcher may take for `c`'s next move: `--time` (or the default),
-    /// shortened by the clock, whose main time is spread over `c`'s share of the empty
-    /// squares left.
+    /// The time the searcher may take for `c`'s next move: the clock's budget (its main
+    /// time spread over `c`'s share of the empty squares, a safety margin kept), capped
+    /// by `--time`; without a clock `--time`, or the default.
     fn time_budget(&self, c: Color) -> Duration {
         let own_moves_left = f64::from(self.game.board().empties()) / 2.0;
-        match self.clock.budget_for_moves(c, own_moves_left) {
-            Some(clock) => clock.min(self.move_time),
-            None => self.move_time,
+        match (
+            self.clock.budget_for_moves(c, own_moves_left),
+            self.move_time,
+        ) {
+            (Some(clock), Some(cap)) => clock.min(cap),
+            (Some(clock), None) => clock,
+            (None, cap) => cap.unwrap_or(DEFAULT_MOVE_TIME),
         }
     }
 
@@ -371,5 +375,52 @@ fn gtp_error(why: IllegalMove) -> GtpError {
     match why {
         IllegalMove::WrongColor => GtpError::WrongColor,
         _ => GtpError::IllegalMove,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::gtp::othello::OTHELLO;
+
+    fn state(time: Option<f64>) -> OthelloState {
+        let mut config = Config::default();
+        config.search.time = time.map(Duration::from_secs_f64);
+        OthelloState::new(&config, &OTHELLO, Arc::default())
+    }
+
+    #[test]
+    fn the_clock_spreads_main_time_over_the_movers_empty_squares() {
+        let secs = |s: &OthelloState| s.time_budget(Color::Black).as_secs_f64();
+        let mut s = state(None);
+        assert_eq!(secs(&s), DEFAULT_MOVE_TIME.as_secs_f64());
+        // 60 empties: 30 moves for Black, one second kept back.
+        s.set_clock(Clock::from_gtp(61.0, 0.0, 0));
+        assert!((secs(&s) - 2.0).abs() < 1e-9, "{}", secs(&s));
+        let mut capped = state(Some(0.5));
+        capped.set_clock(Clock::from_gtp(61.0, 0.0, 0));
+        assert_eq!(secs(&capped), 0.5);
+    }
+
+    #[test]
+    fn undo_takes_an_inferred_pass_with_the_move_after_it() {
+        let mut s = state(None);
+        for (c, v) in [
+            (Color::Black, "D3"),
+            (Color::White, "C3"),
+            (Color::Black, "E6"),
+            (Color::White, "D2"),
+            (Color::Black, "D1"),
+            (Color::White, "E1"),
+            (Color::Black, "B2"),
+            (Color::White, "C1"),
+            (Color::White, "A3"),
+        ] {
+            s.play(c, Move::parse(v, 8).unwrap()).unwrap();
+        }
+        assert_eq!(s.game().history().len(), 10);
+        s.undo().unwrap();
+        assert_eq!(s.game().history().len(), 8);
+        assert_eq!(s.to_move(), Color::Black);
     }
 }
