@@ -114,6 +114,10 @@ play w E3
 #? []
 47 showboard
 #? [.*Black \(X\): 13  White \(O\): 0  Game over: B\+13]
+# Solved as endgame suites count, for White (to move after B3): the 51 empty squares go to
+# the winner.
+39 shicho-solve
+#? [PASS -64]
 48 shicho-perft 3
 #? [0]
 49 shicho-perft 2

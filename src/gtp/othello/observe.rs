@@ -93,6 +93,12 @@ fn shicho_solve(s: &mut OthelloState, args: &[String]) -> Reply {
             limit: MAX_SOLVE_EMPTIES,
         });
     }
+    // A finished game has nothing left to search, however many squares are empty.
+    let limit = if s.is_over() {
+        limit.max(s.board().empties())
+    } else {
+        limit
+    };
     let interrupt = s.interrupt_flag();
     let stop: &AtomicBool = &interrupt;
     let solution = solve_within(s.board(), s.to_move(), limit, &Limits::default(), stop).map_err(
