@@ -18,6 +18,8 @@
 //!
 //! The second game, [`othello`], is self-contained (its own coordinates, bitboards, game,
 //! players, search and solver); it uses only the colour and the RNG from the vocabulary.
+//! The protocol layer plays either game: [`gtp`] holds a state per game, `set_game` and
+//! `--game` choose, and Othello's `GM[2]` records are [`sgf::OthelloRecord`]s.
 //!
 //! Binaries: `src/main.rs` is the engine (`shicho`, GTP on stdin/stdout); the match referee
 //! (`shicho-match`) is a crate of its own in `shicho-match/`, built on this library.

@@ -5,17 +5,22 @@ use std::process::ExitCode;
 
 use clap::Parser;
 use shicho::Rules;
-use shicho::gtp::{self, Config, Engine, Player};
+use shicho::gtp::{self, Config, Engine, GameKind, Player};
+use shicho::othello::PlayerKind as OthelloPlayer;
 
-/// A Go engine speaking GTP v2 on stdin/stdout. Diagnostics go to stderr (RUST_LOG=debug).
+/// A Go and Othello engine speaking GTP v2 on stdin/stdout. Diagnostics go to stderr
+/// (RUST_LOG=debug).
 #[derive(Parser, Debug)]
 #[command(version, about)]
 struct Cli {
+    /// The game played from the start: go or othello (GTP's set_game switches).
+    #[arg(long, default_value = "go")]
+    game: GameKind,
     /// Rules: japanese, chinese, aga, new-zealand, tromp-taylor, daoqi (torus), or
     /// ko=..,suicide=..,scoring=..,topology=..
     #[arg(long, default_value = "chinese")]
     rules: Rules,
-    /// Board size (2..25); default 19, or 16 for daoqi.
+    /// Board size: Go 2..25, default 19 (16 for daoqi); Othello even 4..26, default 8.
     #[arg(long)]
     size: Option<usize>,
     /// Komi; default 7.5 for area scoring, 6.5 for territory, 4 for daoqi.
@@ -24,9 +29,10 @@ struct Cli {
     /// Seed for genmove's random choices.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// How genmove chooses: tree search, or the tactical heuristics alone.
-    #[arg(long, value_enum, default_value = "mcts")]
-    player: Player,
+    /// How genmove chooses. Go: mcts (default), heuristic or random; Othello: searcher
+    /// (default), greedy or random.
+    #[arg(long)]
+    player: Option<String>,
     /// Most simulations per move (tree search); default 20,000, or no cap when a time limit
     /// (--time or a time control over GTP) decides.
     #[arg(long)]
@@ -46,10 +52,51 @@ struct Cli {
     threads: usize,
 }
 
+/// The Go and Othello players `--player` names: a player of either game (`random` is
+/// both); the other game keeps its default, so `--player greedy` serves an engine that a
+/// front end switches to Othello.
+fn players(name: Option<&str>) -> Result<(Player, OthelloPlayer), String> {
+    let Some(name) = name else {
+        return Ok((Player::Mcts, OthelloPlayer::Searcher));
+    };
+    match (
+        name.parse::<Player>().ok(),
+        name.parse::<OthelloPlayer>().ok(),
+    ) {
+        (None, None) => Err(format!(
+            "--player {name}: Go's players are mcts, heuristic, random; Othello's are \
+             searcher, greedy, random"
+        )),
+        (go, othello) => Ok((
+            go.unwrap_or(Player::Mcts),
+            othello.unwrap_or(OthelloPlayer::Searcher),
+        )),
+    }
+}
+
 fn main() -> ExitCode {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn")).init();
     let cli = Cli::parse();
-    let size = cli.size.unwrap_or(cli.rules.default_size());
+    let othello = cli.game == GameKind::Othello;
+    let othello_size = match cli.size.filter(|_| othello) {
+        Some(n) if shicho::othello::check_size(n).is_err() => {
+            eprintln!("shicho: an Othello board is even, 4..=26, not {n}");
+            return ExitCode::from(2);
+        }
+        Some(n) => n,
+        None => 8,
+    };
+    let (player, othello_player) = match players(cli.player.as_deref()) {
+        Ok(p) => p,
+        Err(msg) => {
+            eprintln!("shicho: {msg}");
+            return ExitCode::from(2);
+        }
+    };
+    let size = cli
+        .size
+        .filter(|_| !othello)
+        .unwrap_or(cli.rules.default_size());
     if !(shicho::MIN_SIZE..=shicho::MAX_SIZE).contains(&size) {
         eprintln!(
             "shicho: board size {size} is outside {}..={}",
@@ -82,9 +129,12 @@ fn main() -> ExitCode {
         size,
         komi,
         seed: cli.seed,
-        player: cli.player,
+        player,
         search,
         ponder: cli.ponder,
+        game: cli.game,
+        othello_player,
+        othello_size,
     };
     log::info!("starting: {} {size}x{size} komi {komi}", config.rules);
     let engine = Engine::new(config);

@@ -9,6 +9,8 @@ use shicho::Color;
 use shicho::Game;
 use shicho::Rng;
 use shicho::Rules;
+use shicho::gtp::GameKind;
+use shicho::othello;
 use shicho::{Geometry, Topology};
 use shicho::{Move, Point};
 
@@ -43,6 +45,9 @@ pub enum Openings {
 /// One match: everything the referee needs, already checked by [`MatchConfig::validate`].
 #[derive(Clone, Debug)]
 pub struct MatchConfig {
+    /// The game played: Go (the rules below) or Othello (the rules, komi and handicap are
+    /// then unused).
+    pub game: GameKind,
     /// The two engines' command lines, split into words. Engine 0 plays Black in the odd
     /// games (the first, third, ...), engine 1 White; with `alternate` they swap every
     /// other game.
@@ -84,6 +89,7 @@ impl MatchConfig {
         let rules = Rules::default();
         let size = 9;
         MatchConfig {
+            game: GameKind::Go,
             engines,
             referee: None,
             size,
@@ -136,6 +142,9 @@ impl MatchConfig {
         {
             return bad("--move-time must be a positive number of seconds".into());
         }
+        if self.game == GameKind::Othello {
+            return self.validate_othello();
+        }
         let geo = Geometry::get(self.size, self.rules.topology)
             .map_err(|e| ConfigError(e.to_string()))?;
         handicap_points(geo, self.handicap).map_err(ConfigError)?;
@@ -149,6 +158,83 @@ impl MatchConfig {
             }
         }
         Ok(())
+    }
+
+    /// The Othello settings: the board size, no handicap, listed openings legal.
+    fn validate_othello(&self) -> Result<(), ConfigError> {
+        othello::check_size(self.size).map_err(|e| ConfigError(e.to_string()))?;
+        if self.handicap != 0 {
+            return Err(ConfigError("Othello has no handicap".into()));
+        }
+        if self.referee.is_some() {
+            return Err(ConfigError(
+                "Othello needs no referee engine (the discs decide)".into(),
+            ));
+        }
+        if let Openings::List(list) = &self.openings {
+            if list.is_empty() {
+                return Err(ConfigError("the openings file holds no opening".into()));
+            }
+            for (i, opening) in list.iter().enumerate() {
+                self.othello_opening_moves(opening)
+                    .map_err(|e| ConfigError(format!("opening {}: {e}", i + 1)))?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The Othello start position on the match's size (8x8 if that size is no Othello
+    /// size: `validate` refuses it first).
+    pub fn start_othello_game(&self) -> othello::Game {
+        othello::Game::new(self.size)
+            .or_else(|_| othello::Game::new(8))
+            .expect("8x8 is an Othello size")
+    }
+
+    /// The Othello opening with index `pair`: random legal moves from the start (never a
+    /// pass: the opening stops short instead), or a listed one.
+    pub fn othello_opening(&self, pair: usize) -> Vec<othello::Move> {
+        match &self.openings {
+            Openings::None => Vec::new(),
+            Openings::Random(n) => {
+                let mut rng =
+                    Rng::new(self.seed ^ (pair as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15));
+                let mut game = self.start_othello_game();
+                let mut moves = Vec::new();
+                for _ in 0..*n {
+                    let c = game.to_move();
+                    let Some(s) = othello::random_move(game.board(), c, &mut rng) else {
+                        break;
+                    };
+                    let m = othello::Move::Play(s);
+                    if game.play(m).is_err() {
+                        break;
+                    }
+                    moves.push(m);
+                }
+                moves
+            }
+            Openings::List(list) if !list.is_empty() => self
+                .othello_opening_moves(&list[pair % list.len()])
+                .unwrap_or_default(),
+            Openings::List(_) => Vec::new(),
+        }
+    }
+
+    /// A listed Othello opening (Othello vertices, colours alternating), each move checked
+    /// legal in turn.
+    fn othello_opening_moves(&self, vertices: &[String]) -> Result<Vec<othello::Move>, String> {
+        let mut game = self.start_othello_game();
+        let mut moves = Vec::new();
+        for v in vertices {
+            let m = othello::Move::parse(v, game.size()).map_err(|e| format!("{v}: {e}"))?;
+            if m == othello::Move::Pass {
+                return Err(format!("{v}: openings hold no passes"));
+            }
+            game.play(m).map_err(|e| format!("{v}: {e}"))?;
+            moves.push(m);
+        }
+        Ok(moves)
     }
 
     /// The empty game with the handicap stones on it, White to move after a handicap.
@@ -250,7 +336,7 @@ impl MatchConfig {
 }
 
 /// Three moves per point of the board: past that, something loops. (19x19 gives 1083,
-/// close to gogui-twogtp's 1000.)
+/// close to gogui-twogtp's 1000; an Othello game never gets near it.)
 pub fn default_max_moves(size: usize) -> usize {
     3 * size * size
 }
@@ -299,5 +385,28 @@ mod tests {
         cfg.openings = Openings::List(vec![vec!["E5".into(), "C3".into()]]);
         cfg.validate().unwrap();
         assert_eq!(cfg.opening(7).len(), 2);
+    }
+
+    #[test]
+    fn othello_openings_are_legal_and_sizes_checked() {
+        let mut cfg = MatchConfig::new([vec!["a".into()], vec!["b".into()]], "x".into());
+        cfg.game = GameKind::Othello;
+        cfg.size = 8;
+        cfg.openings = Openings::Random(6);
+        cfg.validate().unwrap();
+        let moves = cfg.othello_opening(3);
+        assert_eq!(moves.len(), 6);
+        assert_eq!(moves, cfg.othello_opening(3));
+        let mut game = cfg.start_othello_game();
+        for m in moves {
+            game.play(m).unwrap();
+        }
+        cfg.openings = Openings::List(vec![vec!["d3".into(), "C3".into()]]);
+        cfg.validate().unwrap();
+        cfg.openings = Openings::List(vec![vec!["a1".into()]]);
+        assert!(cfg.validate().unwrap_err().0.contains("a1"));
+        cfg.openings = Openings::None;
+        cfg.size = 9;
+        assert!(cfg.validate().unwrap_err().0.contains("unacceptable size"));
     }
 }

@@ -11,7 +11,9 @@
 //! - [`engine`](EngineProcess): one GTP engine as a child process, with deadlines.
 //! - `play`: one game ([`play_game`]): setup, checked moves, clocks ([`RefereeClock`]), the
 //!   result; `play/settle`: the dead stones after two passes. `play`'s module comment says
-//!   how they are decided.
+//!   how they are decided. `play/othello_game`: one Othello game (`--game othello`): the
+//!   engines switched with `set_game`, moves checked by shicho's Othello core, forced
+//!   passes played by the referee, the discs counted.
 //! - `record`: the SGF file (built by `shicho::sgf`'s record builder, plus players, result,
 //!   times) and the CSV row of a game (the CSV columns are listed there).
 //! - `stats` ([`Tally`]): wins per engine and colour, Wilson interval, Elo.
@@ -58,9 +60,10 @@ pub use clock::{BadTimeControl, RefereeClock, TimeControl};
 pub use config::{ConfigError, MatchConfig, Openings, default_max_moves, handicap_points};
 pub use engine::{EngineError, EngineProcess, SharedLog, file_log, null_log};
 pub use play::settle::parse_dead;
-pub use play::{EndReason, GameRecord, MoveKind, MoveRecord, Slot};
+pub use play::{EndReason, GameRecord, MoveKind, MoveRecord, Played, PlayedMove, Slot};
 pub use record::{
-    CSV_HEADER, csv_row, iso_date, iso_time, sgf_file_name, sgf_game, sgf_text, split_csv_line,
+    CSV_HEADER, CSV_OTHELLO_COLUMNS, csv_header, csv_row, iso_date, iso_time, othello_sgf,
+    sgf_file_name, sgf_game, sgf_text, split_csv_line,
 };
 pub use runner::{MatchError, MatchReport, RESULTS_FILE, SUMMARY_FILE, run_match};
 pub use stats::{Tally, Wld, Z95, elo, format_elo, wilson};

@@ -9,6 +9,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use clap::Parser;
 
+use shicho::gtp::GameKind;
 use shicho::{KoRule, Rules, Scoring, SuicideRule, Topology};
 use shicho_match::{
     self as referee, MatchConfig, Openings, TimeControl, default_max_moves, fake::FakeEngine,
@@ -23,6 +24,10 @@ use shicho_match::{
 #[derive(Parser, Debug)]
 #[command(name = "shicho-match", version)]
 struct Cli {
+    /// The game: go, or othello (engines get `set_game Othello`; an illegal or unparsable
+    /// move loses; the discs decide; SGF GM[2]; results.csv gains the disc counts).
+    #[arg(long, default_value = "go")]
+    game: GameKind,
     /// Command line of engine A, split like a shell would (quotes allowed).
     #[arg(long, value_name = "CMD")]
     black: Option<String>,
@@ -38,7 +43,7 @@ struct Cli {
     /// (without it, disputed games are played out).
     #[arg(long, value_name = "CMD")]
     referee: Option<String>,
-    /// Board size [default: the rules' default, 19, or 16 on a torus].
+    /// Board size [default: the rules' default, 19, or 16 on a torus; Othello 8].
     #[arg(long)]
     size: Option<usize>,
     /// Komi [default: the rules' default: 7.5 area, 6.5 territory, 4 on a torus].
@@ -80,7 +85,8 @@ struct Cli {
     /// Start every game (pair of games with --alternate) with K random moves.
     #[arg(long, value_name = "K", conflicts_with = "openings")]
     random_opening: Option<usize>,
-    /// File of openings, one per line as GTP vertices (`E5 C3 G7`), used in turn.
+    /// File of openings, one per line as GTP vertices (`E5 C3 G7`; Othello's: `d3 c5`),
+    /// used in turn.
     #[arg(long, value_name = "FILE")]
     openings: Option<PathBuf>,
     /// Seed for random openings [default: from the clock; printed in the summary].
@@ -140,8 +146,20 @@ fn split(what: &str, line: &str) -> Result<Vec<String>, String> {
 
 fn config(cli: Cli) -> Result<MatchConfig, String> {
     let rules = cli.rules;
-    let size = cli.size.unwrap_or_else(|| rules.default_size());
-    let komi = cli.komi.unwrap_or_else(|| rules.default_komi());
+    let othello = cli.game == GameKind::Othello;
+    if othello && cli.gnugo_level.is_some() {
+        return Err("GNU Go plays Go only; give --black and --white for Othello".into());
+    }
+    let size = cli.size.unwrap_or_else(|| {
+        if othello {
+            shicho::sgf::OTHELLO_DEFAULT_SIZE
+        } else {
+            rules.default_size()
+        }
+    });
+    let komi = cli
+        .komi
+        .unwrap_or_else(|| if othello { 0.0 } else { rules.default_komi() });
     let (black, white) = match cli.gnugo_level {
         Some(level) => {
             let black = match &cli.black {
@@ -160,6 +178,7 @@ fn config(cli: Cli) -> Result<MatchConfig, String> {
         PathBuf::from("match-out").join(stamp)
     });
     let mut cfg = MatchConfig::new([black, white], out);
+    cfg.game = cli.game;
     cfg.referee = cli
         .referee
         .as_deref()

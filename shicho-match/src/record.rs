@@ -23,19 +23,36 @@
 //! | `think_black_s`, `think_white_s` | wall seconds spent answering `genmove` |
 //! | `detail` | a line for humans: the illegal move, the crash, how dead stones were decided |
 //! | `sgf` | the game's SGF file name, relative to the results file |
+//!
+//! Othello matches (`--game othello`) write the same columns (`rules` is `othello`, komi
+//! and handicap 0; the result is the disc difference, `B+12`) and two more at the end:
+//! `black_discs`, `white_discs` (the discs on the board when the game ended, however it
+//! ended). Their SGF files are `GM[2]` records.
 
 use std::time::SystemTime;
 
 use shicho::Color;
+use shicho::gtp::GameKind;
 use shicho::score::format_points;
-use shicho::sgf::{SgfGame, write_game};
+use shicho::sgf::{OthelloRecord, SgfGame, write_game, write_othello};
 
 use crate::config::MatchConfig;
-use crate::play::{GameRecord, MoveKind};
+use crate::play::{GameRecord, MoveKind, MoveRecord, Played};
 
 /// The header row of `results.csv`.
 pub const CSV_HEADER: &str = "game,start,duration_s,size,rules,komi,handicap,black,white,\
 result,reason,moves,cpu_black_s,cpu_white_s,think_black_s,think_white_s,detail,sgf";
+
+/// The columns Othello rows add.
+pub const CSV_OTHELLO_COLUMNS: &str = "black_discs,white_discs";
+
+/// The header row of `results.csv` for a match of `game`.
+pub fn csv_header(game: GameKind) -> String {
+    match game {
+        GameKind::Go => CSV_HEADER.to_string(),
+        GameKind::Othello => format!("{CSV_HEADER},{CSV_OTHELLO_COLUMNS}"),
+    }
+}
 
 /// The SGF file name of game `number`.
 pub fn sgf_file_name(number: usize) -> String {
@@ -64,10 +81,15 @@ pub fn iso_date(t: SystemTime) -> String {
 /// The game as an SGF record: players, rules, komi, date, result, the moves with the time
 /// each engine took as the move's comment, and a root comment with the engines' command
 /// lines and how the game ended.
+///
+/// For an Othello game this is the empty Go record of its size: see [`othello_sgf`].
 pub fn sgf_game(record: &GameRecord, cfg: &MatchConfig) -> SgfGame {
     // The board, rules, komi, handicap and moves come from the game itself, as printsgf
     // writes them; the referee adds what only it knows.
-    let mut game = SgfGame::from_game(&record.game);
+    let Played::Go(played) = &record.game else {
+        return SgfGame::new(cfg.size);
+    };
+    let mut game = SgfGame::from_game(played);
     game.black_name = Some(record.names.black.clone());
     game.white_name = Some(record.names.white.clone());
     game.result = Some(record.result.clone());
@@ -83,14 +105,53 @@ pub fn sgf_game(record: &GameRecord, cfg: &MatchConfig) -> SgfGame {
         game.overtime = tc.sgf_overtime();
     }
     for (m, played) in game.moves.iter_mut().zip(&record.moves) {
-        m.comment = Some(match (played.kind, played.seconds) {
-            (MoveKind::Opening, _) => "opening".to_string(),
-            (MoveKind::Engine, Some(s)) => format!("{s:.2} s"),
-            (MoveKind::Cleanup, Some(s)) => format!("play-out, {s:.2} s"),
-            (_, None) => String::new(),
-        })
-        .filter(|c| !c.is_empty());
+        m.comment = move_comment(played);
     }
+    let mut comment = root_comment(record, cfg);
+    // The record's own comment says what the board is (a torus).
+    comment.extend(game.comment.take());
+    game.comment = Some(comment.join("\n"));
+    game
+}
+
+/// The SGF comment of a move: who chose it, the time it took.
+fn move_comment(played: &MoveRecord) -> Option<String> {
+    Some(match (played.kind, played.seconds) {
+        (MoveKind::Opening, _) => "opening".to_string(),
+        (MoveKind::Engine, Some(s)) => format!("{s:.2} s"),
+        (MoveKind::Cleanup, Some(s)) => format!("play-out, {s:.2} s"),
+        (MoveKind::Forced, _) => "no legal move: pass".to_string(),
+        (_, None) => String::new(),
+    })
+    .filter(|c| !c.is_empty())
+}
+
+/// An Othello game as an SGF `GM[2]` record, with what the referee knows (players, result,
+/// times); `None` for a Go game.
+pub fn othello_sgf(record: &GameRecord, cfg: &MatchConfig) -> Option<OthelloRecord> {
+    let Played::Othello(played) = &record.game else {
+        return None;
+    };
+    let mut sgf = OthelloRecord::from_game(played);
+    sgf.black_name = Some(record.names.black.clone());
+    sgf.white_name = Some(record.names.white.clone());
+    sgf.result = Some(record.result.clone());
+    sgf.date = Some(iso_date(record.start));
+    sgf.event = Some("shicho-match".to_string());
+    sgf.game_name = Some(format!("game {}", record.number));
+    if let Some(tc) = cfg.time {
+        sgf.time_limit = Some(f64::from(tc.main));
+        sgf.overtime = tc.sgf_overtime();
+    }
+    for (m, played) in sgf.moves.iter_mut().zip(&record.moves) {
+        m.comment = move_comment(played);
+    }
+    sgf.comment = Some(root_comment(record, cfg).join("\n"));
+    Some(sgf)
+}
+
+/// The root comment: the game, the engines' command lines, how it ended, the time.
+fn root_comment(record: &GameRecord, cfg: &MatchConfig) -> Vec<String> {
     let mut comment = vec![
         format!("shicho-match game {}", record.number),
         format!(
@@ -112,27 +173,36 @@ pub fn sgf_game(record: &GameRecord, cfg: &MatchConfig) -> SgfGame {
     if let Some(t) = cfg.move_time {
         comment.push(format!("Move time limit: {t} s"));
     }
-    // The record's own comment says what the board is (a torus).
-    comment.extend(game.comment.take());
-    game.comment = Some(comment.join("\n"));
-    game
+    comment
 }
 
-/// The SGF text of the game.
+/// The SGF text of the game (`GM[1]` or `GM[2]`).
 pub fn sgf_text(record: &GameRecord, cfg: &MatchConfig) -> String {
-    write_game(&sgf_game(record, cfg))
+    match othello_sgf(record, cfg) {
+        Some(othello) => write_othello(&othello),
+        None => write_game(&sgf_game(record, cfg)),
+    }
 }
 
 /// The results-file row of the game (without line end).
 pub fn csv_row(record: &GameRecord, cfg: &MatchConfig) -> String {
     let seconds = |s: Option<f64>| s.map_or(String::new(), |s| format!("{s:.3}"));
-    let fields = [
+    let othello = cfg.game == GameKind::Othello;
+    let mut fields = vec![
         record.number.to_string(),
         iso_time(record.start),
         format!("{:.3}", record.duration.as_secs_f64()),
         cfg.size.to_string(),
-        cfg.rules.to_string(),
-        format_points(cfg.komi),
+        if othello {
+            "othello".to_string()
+        } else {
+            cfg.rules.to_string()
+        },
+        if othello {
+            "0".to_string()
+        } else {
+            format_points(cfg.komi)
+        },
         record.handicap.len().to_string(),
         record.names.black.clone(),
         record.names.white.clone(),
@@ -146,6 +216,16 @@ pub fn csv_row(record: &GameRecord, cfg: &MatchConfig) -> String {
         record.detail.clone(),
         sgf_file_name(record.number),
     ];
+    if othello {
+        let discs = |f: fn(&shicho::othello::Score) -> u32| {
+            record
+                .discs
+                .as_ref()
+                .map_or(String::new(), |d| f(d).to_string())
+        };
+        fields.push(discs(|d| d.black));
+        fields.push(discs(|d| d.white));
+    }
     csv_line(&fields)
 }
 

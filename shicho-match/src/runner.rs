@@ -16,12 +16,14 @@ use std::sync::mpsc;
 use std::thread;
 
 use shicho::ByColor;
+use shicho::gtp::GameKind;
 use shicho::score::format_points;
 
 use crate::config::{MatchConfig, Openings};
 use crate::engine::{EngineProcess, file_log, log_line, null_log};
+use crate::play::othello_game::play_othello_game;
 use crate::play::{GameRecord, GameSpec, Slot, play_game};
-use crate::record::{CSV_HEADER, csv_row, sgf_file_name, sgf_text};
+use crate::record::{csv_header, csv_row, sgf_file_name, sgf_text};
 use crate::stats::Tally;
 
 /// The match could not be run at all (bad settings, an engine that cannot start, an
@@ -65,7 +67,7 @@ pub fn run_match(cfg: &MatchConfig) -> Result<MatchReport, MatchError> {
     fs::create_dir_all(&logs)
         .map_err(|e| MatchError(format!("cannot create {}: {e}", logs.display())))?;
     let names = probe_names(cfg, &logs)?;
-    let (mut results, first_number) = open_results(&out.join(RESULTS_FILE))?;
+    let (mut results, first_number) = open_results(&out.join(RESULTS_FILE), &csv_header(cfg.game))?;
 
     let mut tally = Tally::new(names.clone());
     let mut records = Vec::new();
@@ -123,16 +125,26 @@ pub fn run_match(cfg: &MatchConfig) -> Result<MatchReport, MatchError> {
 
 /// The summary's first lines: what was played, and how to get the same again.
 fn title(cfg: &MatchConfig, first_number: usize) -> String {
-    let mut settings = format!(
-        "{} games (numbers {} to {}) on {}x{}, rules {}, komi {}",
-        cfg.games,
-        first_number,
-        first_number + cfg.games - 1,
-        cfg.size,
-        cfg.size,
-        cfg.rules,
-        format_points(cfg.komi)
-    );
+    let mut settings = match cfg.game {
+        GameKind::Go => format!(
+            "{} games (numbers {} to {}) on {}x{}, rules {}, komi {}",
+            cfg.games,
+            first_number,
+            first_number + cfg.games - 1,
+            cfg.size,
+            cfg.size,
+            cfg.rules,
+            format_points(cfg.komi)
+        ),
+        GameKind::Othello => format!(
+            "{} games (numbers {} to {}) of Othello on {}x{}",
+            cfg.games,
+            first_number,
+            first_number + cfg.games - 1,
+            cfg.size,
+            cfg.size
+        ),
+    };
     if cfg.handicap > 0 {
         settings.push_str(&format!(", handicap {}", cfg.handicap));
     }
@@ -196,7 +208,7 @@ fn probe_names(cfg: &MatchConfig, logs: &Path) -> Result<[String; 2], MatchError
 
 /// Opens the results file for appending, writing the header into a new one, and returns
 /// it with the number the next game gets.
-fn open_results(path: &Path) -> Result<(fs::File, usize), MatchError> {
+fn open_results(path: &Path, header: &str) -> Result<(fs::File, usize), MatchError> {
     let existing = match fs::read_to_string(path) {
         Ok(text) => text,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
@@ -205,7 +217,7 @@ fn open_results(path: &Path) -> Result<(fs::File, usize), MatchError> {
     let mut lines = existing.lines();
     let rows = match lines.next() {
         None => 0,
-        Some(header) if header == CSV_HEADER => lines.filter(|l| !l.is_empty()).count(),
+        Some(first) if first == header => lines.filter(|l| !l.is_empty()).count(),
         Some(_) => {
             return Err(MatchError(format!(
                 "{} has other columns than this version writes; use another --out",
@@ -219,7 +231,7 @@ fn open_results(path: &Path) -> Result<(fs::File, usize), MatchError> {
         .open(path)
         .map_err(|e| MatchError(format!("cannot open {}: {e}", path.display())))?;
     if existing.is_empty() {
-        writeln!(file, "{CSV_HEADER}")
+        writeln!(file, "{header}")
             .map_err(|e| MatchError(format!("cannot write {}: {e}", path.display())))?;
     }
     Ok((file, rows + 1))
@@ -279,9 +291,12 @@ fn worker(
             number,
             black_engine: black,
             names,
-            opening: cfg.opening(cfg.opening_index(index)),
+            opening: cfg.opening_index(index),
         };
-        let record = play_game(spec, players, referee.as_mut());
+        let record = match cfg.game {
+            GameKind::Go => play_game(spec, players, referee.as_mut()),
+            GameKind::Othello => play_othello_game(spec, players),
+        };
         log_line(
             &log,
             &format!(

@@ -5,10 +5,12 @@ use std::path::PathBuf;
 use std::process::Command;
 use std::time::Duration;
 
+use shicho::gtp::GameKind;
+use shicho::sgf::{OthelloRecord, OthelloStop};
 use shicho::sgf::{SgfGame, TORUS_COMMENT, parse_collection};
 use shicho::{Color, Rules};
 use shicho_match::{
-    CSV_HEADER, EndReason, GameRecord, MatchConfig, MoveKind, run_match, split_csv_line,
+    CSV_HEADER, EndReason, GameRecord, MatchConfig, MoveKind, PlayedMove, run_match, split_csv_line,
 };
 
 const BIN: &str = env!("CARGO_BIN_EXE_shicho-match");
@@ -47,7 +49,10 @@ fn vertices(record: &GameRecord) -> Vec<String> {
     record
         .moves
         .iter()
-        .map(|m| format!("{}{}", m.color.letter(), geo.format_move(m.mv)))
+        .map(|m| match m.mv {
+            PlayedMove::Go(mv) => format!("{}{}", m.color.letter(), geo.format_move(mv)),
+            PlayedMove::Othello(mv) => format!("{}{mv}", m.color.letter()),
+        })
         .collect()
 }
 
@@ -256,7 +261,12 @@ fn sgf_reads_back_with_the_same_moves_and_result() {
         let moves: Vec<_> = r
             .moves
             .iter()
-            .map(|m| (m.color, m.mv.point().map(|p| geo.xy(p))))
+            .map(|m| {
+                (
+                    m.color,
+                    m.mv.go().and_then(|mv| mv.point()).map(|p| geo.xy(p)),
+                )
+            })
             .collect();
         let read: Vec<_> = game.moves.iter().map(|m| (m.color, m.point)).collect();
         assert_eq!(read, moves);
@@ -394,4 +404,82 @@ fn the_gnugo_shortcut_explains_how_to_get_gnugo() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("apt-get install gnugo"), "{stderr}");
     assert!(stderr.contains("/usr/games"), "{stderr}");
+}
+
+// ----- Othello ------------------------------------------------------------------------------
+
+/// One Othello game on 8x8 between two fakes (which know nothing of set_game: taken to
+/// play Othello already).
+fn othello_config(name: &str, black: &str, white: &str) -> MatchConfig {
+    let mut cfg = config(name, black, white);
+    cfg.game = GameKind::Othello;
+    cfg.size = 8;
+    cfg
+}
+
+#[test]
+fn an_othello_game_is_counted_in_discs_and_recorded_as_gm2() {
+    // Black wipes White out in nine moves.
+    let cfg = othello_config(
+        "othello",
+        "--moves 'D3 F5 F3 D1 B3'",
+        "--moves 'c3 f4 d2 e3'",
+    );
+    let [r] = &play(&cfg)[..] else { panic!() };
+    assert_eq!((r.result.as_str(), r.reason), ("B+13", EndReason::Score));
+    assert_eq!(r.detail, "discs 13-0");
+    assert_eq!(vertices(r).len(), 9);
+    let text = std::fs::read_to_string(cfg.out_dir.join("game-0001.sgf")).unwrap();
+    assert!(text.starts_with("(;FF[4]GM[2]"), "{text}");
+    let record = OthelloRecord::from_collection(&parse_collection(&text).unwrap()).unwrap();
+    assert_eq!(record.result.as_deref(), Some("B+13"));
+    let replayed = record.replay(OthelloStop::End).unwrap();
+    assert!(replayed.is_over());
+    assert_eq!(replayed.score().to_string(), "B+13");
+    let csv = std::fs::read_to_string(cfg.out_dir.join("results.csv")).unwrap();
+    let mut lines = csv.lines();
+    let header = split_csv_line(lines.next().unwrap());
+    assert_eq!(header.len(), 20);
+    assert_eq!(header[18..], ["black_discs", "white_discs"]);
+    let row = split_csv_line(lines.next().unwrap());
+    assert_eq!(row[3..7], ["8", "othello", "0", "0"]);
+    assert_eq!(row[9], "B+13");
+    assert_eq!(row[18..], ["13", "0"]);
+}
+
+#[test]
+fn othello_forced_passes_are_the_referees_and_bad_moves_lose() {
+    // After White's C1 Black has no move: the referee passes for it, White moves again;
+    // then White answers garbage and loses.
+    let cfg = othello_config(
+        "othello-pass",
+        "--moves 'D3 E6 D1 B2 A1'",
+        "--moves 'C3 D2 E1 C1 A3 xx'",
+    );
+    let [r] = &play(&cfg)[..] else { panic!() };
+    assert_eq!((r.result.as_str(), r.reason), ("B+F", EndReason::Illegal));
+    assert!(r.detail.contains("'xx'"), "{}", r.detail);
+    let moves = vertices(r);
+    assert_eq!(moves[7..], ["WC1", "Bpass", "WA3", "BA1"]);
+    assert_eq!(r.moves[8].kind, MoveKind::Forced);
+    let log = std::fs::read_to_string(cfg.out_dir.join("logs/worker-1.log")).unwrap();
+    assert!(log.contains("play black pass"), "{log}");
+    // A pass while a move exists, and an occupied square, are illegal too.
+    for (name, black, why) in [
+        (
+            "othello-pass-early",
+            "--moves pass",
+            "illegal (pass while a move exists)",
+        ),
+        (
+            "othello-occupied",
+            "--moves D4",
+            "illegal (square occupied)",
+        ),
+    ] {
+        let cfg = othello_config(name, black, "--moves C3");
+        let [r] = &play(&cfg)[..] else { panic!() };
+        assert_eq!((r.result.as_str(), r.reason), ("W+F", EndReason::Illegal));
+        assert!(r.detail.ends_with(why), "{}", r.detail);
+    }
 }

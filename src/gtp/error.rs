@@ -46,6 +46,23 @@ pub enum GtpError {
     NotATorus,
     /// `gogui-setup_player` after a move.
     MovesPlayed,
+    /// `set_game` with a game the engine does not play (Edax's text).
+    UnsupportedGame,
+    /// Othello: `play` or `genmove` for the colour not to move while the side to move has
+    /// a move (Edax's text).
+    WrongColor,
+    /// `shicho-solve` on a position with more empty squares than its limit.
+    TooManyEmpties {
+        empties: u32,
+        limit: u32,
+    },
+    /// A number above what the command allows (`shicho-perft`'s depth, `shicho-solve`'s
+    /// limit).
+    TooLarge {
+        limit: u32,
+    },
+    /// A long computation stopped by GoGui's interrupt before it had an answer.
+    Interrupted,
 }
 
 impl fmt::Display for GtpError {
@@ -73,6 +90,13 @@ impl fmt::Display for GtpError {
             GtpError::UnknownRules(err) => return err.fmt(f),
             GtpError::NotATorus => "the view can only be shifted on a torus",
             GtpError::MovesPlayed => "moves have been played",
+            GtpError::UnsupportedGame => "unsupported game",
+            GtpError::WrongColor => "wrong color",
+            GtpError::TooManyEmpties { empties, limit } => {
+                return write!(f, "too many empty squares ({empties} > {limit})");
+            }
+            GtpError::TooLarge { limit } => return write!(f, "too large (at most {limit})"),
+            GtpError::Interrupted => "interrupted",
         };
         f.write_str(text)
     }

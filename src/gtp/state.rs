@@ -14,7 +14,9 @@ use crate::board::{Board, IllegalMove};
 use crate::color::Color;
 use crate::game::{CannotUndo, Game};
 use crate::geometry::{Geometry, SizeError};
-use crate::gtp::commands::command_table::{CommandTable, GtpState};
+use crate::gtp::commands::command_table::{Clocked, CommandTable, GtpState};
+use crate::gtp::games::GameKind;
+use crate::othello::PlayerKind as OthelloPlayer;
 use crate::point::Move;
 use crate::rng::Rng;
 use crate::rules::Rules;
@@ -33,10 +35,17 @@ pub struct Config {
     pub seed: u64,
     /// How genmove chooses.
     pub player: Player,
-    /// What the tree search may spend (with `Player::Mcts`), and its weights.
+    /// What the tree search may spend (with `Player::Mcts`), and its weights. Its `time`
+    /// (`--time`) is Othello's time per move too.
     pub search: Params,
     /// Whether the tree search goes on thinking while the opponent does (`--ponder`).
     pub ponder: bool,
+    /// The game played from the start (`--game`); `set_game` switches.
+    pub game: GameKind,
+    /// How genmove chooses in Othello.
+    pub othello_player: OthelloPlayer,
+    /// The Othello board size (even, 4..=26).
+    pub othello_size: usize,
 }
 
 impl Default for Config {
@@ -50,6 +59,9 @@ impl Default for Config {
             player: Player::Mcts,
             search: Params::default(),
             ponder: false,
+            game: GameKind::Go,
+            othello_player: OthelloPlayer::Searcher,
+            othello_size: 8,
         }
     }
 }
@@ -83,16 +95,42 @@ pub struct State {
     ponder: bool,
     /// The search thinking on the opponent's time, if one runs.
     pondering: Option<Pondering>,
+    /// The game `set_game` asked for, until the engine takes the request.
+    game_request: Option<GameKind>,
 }
 
 impl GtpState for State {
     fn commands(&self) -> &'static CommandTable<State> {
         self.commands
     }
+
+    fn request_game(&mut self, game: GameKind) {
+        self.game_request = Some(game);
+    }
+
+    fn take_game_request(&mut self) -> Option<GameKind> {
+        self.game_request.take()
+    }
+}
+
+impl Clocked for State {
+    fn set_clock(&mut self, clock: Clock) {
+        State::set_clock(self, clock);
+    }
+
+    fn set_time_left(&mut self, c: Color, time: f64, stones: u32) {
+        State::set_time_left(self, c, time, stones);
+    }
 }
 
 impl State {
-    pub fn new(config: &Config, commands: &'static CommandTable<State>) -> State {
+    /// A state whose searches stop when `interrupt` is raised: the engine gives every
+    /// game's state the one flag its session raises.
+    pub fn with_interrupt(
+        config: &Config,
+        commands: &'static CommandTable<State>,
+        interrupt: Arc<AtomicBool>,
+    ) -> State {
         let game = Game::new(config.size, config.rules, config.komi).unwrap_or_else(|_| {
             Game::new(19, config.rules, config.komi).expect("19x19 is a valid size")
         });
@@ -102,7 +140,7 @@ impl State {
             rng: Rng::new(config.seed),
             view_shift: (0, 0),
             clock: Clock::default(),
-            interrupt: Arc::new(AtomicBool::new(false)),
+            interrupt,
             tried: None,
             budget: Budget::default(),
             player: config.player,
@@ -110,6 +148,7 @@ impl State {
             searcher: Searcher::new(),
             ponder: config.ponder,
             pondering: None,
+            game_request: None,
         }
     }
 
@@ -436,10 +475,5 @@ impl State {
     /// session does, see `session::run`).
     pub fn interrupt_flag(&self) -> Arc<AtomicBool> {
         Arc::clone(&self.interrupt)
-    }
-
-    /// Whether GoGui asked the running command to stop early.
-    pub fn interrupted(&self) -> bool {
-        self.interrupt.load(Ordering::Relaxed)
     }
 }

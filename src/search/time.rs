@@ -180,8 +180,18 @@ impl Clock {
     /// Seconds `c` may spend on its next move with `empties` empty points on the board, or
     /// `None` without a time limit.
     pub fn budget(&self, c: Color, empties: usize) -> Option<Duration> {
+        self.budget_for_moves(
+            c,
+            (empties as f64 * MOVES_EXPECTED_PER_EMPTY_POINT).max(MIN_MOVES_EXPECTED),
+        )
+    }
+
+    /// Seconds `c` may spend on its next move when main time is to last `expected` more
+    /// of its moves (a game that knows its length, Othello's, says so), or `None` without
+    /// a time limit.
+    pub fn budget_for_moves(&self, c: Color, expected: f64) -> Option<Duration> {
         let side = self.sides[c];
-        let expected = (empties as f64 * MOVES_EXPECTED_PER_EMPTY_POINT).max(MIN_MOVES_EXPECTED);
+        let expected = expected.max(1.0);
         let seconds = match self.system {
             TimeSystem::Unlimited => return None,
             TimeSystem::Absolute { .. } => (side.main - SAFETY_MARGIN) / expected,

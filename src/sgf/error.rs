@@ -15,7 +15,12 @@ pub enum SgfError {
     TooDeep,
     /// `GM` names a game other than Go (1).
     NotGo(String),
-    /// `SZ` is not a square size in `MIN_SIZE..=MAX_SIZE`.
+    /// `GM` names a game other than Othello (2), where an Othello record was asked for.
+    NotOthello(String),
+    /// Setup (`AB`, `AW`, `AE`) after the first move of an Othello record: its game has
+    /// no way to replay it.
+    SetupInPlay,
+    /// `SZ` is not a square size in `MIN_SIZE..=MAX_SIZE` (Othello: even, 4 to 26).
     BadSize(String),
     /// A point or move value that is malformed or off the board.
     BadPoint { ident: String, value: String },
@@ -34,6 +39,8 @@ impl fmt::Display for SgfError {
                 write!(f, "SGF variations nested deeper than {MAX_VARIATION_DEPTH}")
             }
             SgfError::NotGo(gm) => write!(f, "SGF game type GM[{gm}] is not Go"),
+            SgfError::NotOthello(gm) => write!(f, "SGF game type GM[{gm}] is not Othello"),
+            SgfError::SetupInPlay => f.write_str("SGF setup after the first move (Othello)"),
             SgfError::BadSize(sz) => write!(f, "unsupported SGF board size SZ[{sz}]"),
             SgfError::BadPoint { ident, value } => {
                 write!(f, "bad SGF point {ident}[{value}]")

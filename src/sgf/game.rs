@@ -214,7 +214,7 @@ fn parse_size(value: &str) -> Result<usize, SgfError> {
 }
 
 /// Index of an SGF coordinate letter: `a`-`z` are 0-25, `A`-`Z` 26-51 (FF[4]).
-fn letter_index(letter: u8) -> Option<usize> {
+pub(crate) fn letter_index(letter: u8) -> Option<usize> {
     match letter {
         b'a'..=b'z' => Some(usize::from(letter - b'a')),
         b'A'..=b'Z' => Some(usize::from(letter - b'A') + 26),
@@ -223,7 +223,7 @@ fn letter_index(letter: u8) -> Option<usize> {
 }
 
 /// The SGF letter for index `i`, the inverse of [`letter_index`].
-fn index_letter(i: usize) -> Option<char> {
+pub(crate) fn index_letter(i: usize) -> Option<char> {
     const LETTERS: &[u8; 52] = b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
     LETTERS.get(i).map(|&b| char::from(b))
 }

@@ -1,5 +1,6 @@
 //! Smart Game Format (SGF FF[4]) game records: a generic tree, a typed view of one Go game,
-//! and a writer.
+//! and a writer; Othello records (`GM[2]`) have their own typed view and writer
+//! ([`OthelloRecord`], [`write_othello`]).
 //!
 //! Reading goes text -> [`Collection`] ([`parse_collection`]) -> [`SgfGame`]
 //! ([`SgfGame::from_collection`]); writing goes [`SgfGame`] -> text ([`write_game`]). The
@@ -25,6 +26,7 @@
 mod error;
 mod game;
 mod number;
+mod othello;
 mod parse;
 mod record;
 mod tree;
@@ -33,6 +35,10 @@ mod write;
 pub use error::SgfError;
 pub use game::{DEFAULT_SIZE, SetupStone, SgfGame, SgfMove};
 pub use number::MAX_NUMBER;
+pub use othello::{
+    OTHELLO_DEFAULT_SIZE, OthelloRecord, OthelloReplayError, OthelloSgfMove, OthelloStop,
+    write_othello,
+};
 pub use parse::{parse_collection, parse_collection_bytes};
 pub use record::{ReplayError, Stop, TORUS_COMMENT};
 pub use tree::{Collection, GameTree, MAX_VARIATION_DEPTH, Node, Property};

@@ -92,13 +92,13 @@ pub fn write_game(game: &SgfGame) -> String {
 }
 
 /// `ident[value]` with `value` escaped.
-fn push_property(out: &mut String, ident: &str, value: &str) {
+pub(crate) fn push_property(out: &mut String, ident: &str, value: &str) {
     out.push_str(ident);
     push_value(out, value);
 }
 
 /// `[value]`, escaping the two characters that would end or escape the value early.
-fn push_value(out: &mut String, value: &str) {
+pub(crate) fn push_value(out: &mut String, value: &str) {
     out.push('[');
     for c in value.chars() {
         if c == ']' || c == '\\' {

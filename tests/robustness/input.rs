@@ -1,7 +1,7 @@
 //! Seeded random input: real commands with absurd arguments, garbage, long lines.
 
 use shicho::Rng;
-use shicho::gtp::command_names;
+use shicho::gtp::{command_names, othello_command_names};
 
 use crate::session::preprocessed;
 
@@ -165,6 +165,8 @@ pub struct Gen {
     pub rng: Rng,
     pub size: usize,
     pub names: Vec<&'static str>,
+    /// Othello mode: its commands, its board sizes, and no switch back to Go.
+    pub othello: bool,
 }
 
 impl Gen {
@@ -173,6 +175,19 @@ impl Gen {
             rng: Rng::new(seed),
             size: 19,
             names: command_names().filter(|&n| n != "quit").collect(),
+            othello: false,
+        }
+    }
+
+    /// Input for an engine started with `--game othello`.
+    pub fn othello(seed: u64) -> Gen {
+        Gen {
+            rng: Rng::new(seed),
+            size: 8,
+            names: othello_command_names()
+                .filter(|&n| n != "quit" && n != "set_game")
+                .collect(),
+            othello: true,
         }
     }
 
@@ -196,7 +211,7 @@ impl Gen {
                 ],
             );
         }
-        if SLOW.contains(&name) && self.size > 9 {
+        if SLOW.contains(&name) && self.size > 9 && !self.othello {
             name = "showboard";
         }
         let size = self.size;
@@ -224,6 +239,20 @@ impl Gen {
                 )
                 .to_string(),
             ],
+            "boardsize" if self.othello && chance(rng, 80) => {
+                let n = *pick(rng, &[3, 4, 4, 6, 6, 8, 8, 8, 9, 10, 26, 28]);
+                if shicho::othello::check_size(n).is_ok() {
+                    self.size = n;
+                }
+                vec![n.to_string()]
+            }
+            // Small numbers only: a deep count or a large solve is minutes, by design.
+            "shicho-perft" | "shicho-solve" if self.othello => {
+                vec![pick(rng, &["0", "1", "3", "5", "8", "x", "-1", "99"]).to_string()]
+            }
+            "shicho-player" if self.othello && chance(rng, 80) => {
+                vec![pick(rng, &["searcher", "greedy", "random", "mcts"]).to_string()]
+            }
             "boardsize" if chance(rng, 80) => {
                 let n = *pick(rng, &[2, 3, 4, 5, 5, 7, 7, 9, 9, 9, 13, 19, 25]);
                 self.size = n;

@@ -32,7 +32,7 @@ mod input;
 mod session;
 
 use input::Gen;
-use session::{Scratch, check_session, run_engine};
+use session::{Scratch, check_session, run_engine, run_engine_with};
 
 fn seeds() -> Vec<u64> {
     if let Ok(text) = std::env::var("SHICHO_ROBUSTNESS_SEED") {
@@ -85,6 +85,38 @@ fn every_command_line_gets_one_response_in_order() {
             last.ok && last.id.as_deref() == Some("9999") && last.text.is_empty(),
             "{context}: quit answered {last:?}"
         );
+    }
+}
+
+/// The same in Othello mode (the searcher at a few milliseconds a move), on every board
+/// size.
+#[test]
+fn othello_mode_answers_every_line_once() {
+    const LINES: usize = 4000;
+    for seed in seeds() {
+        let context = format!("othello, seed {seed} (SHICHO_ROBUSTNESS_SEED={seed})");
+        eprintln!("{context}");
+        let mut generator = Gen::othello(seed);
+        let mut input = Vec::new();
+        for _ in 0..LINES {
+            input.extend(generator.line());
+            input.push(b'\n');
+        }
+        input.extend(b"9999 quit\n");
+        let scratch = Scratch::new("othello");
+        let args = ["--game", "othello", "--time", "0.005"];
+        let outcome = run_engine_with(&args, &scratch.0, input.clone(), &context);
+        let replies = check_session(&input, &outcome, &context);
+        let successes = replies.iter().filter(|r| r.ok).count();
+        eprintln!(
+            "{context}: {} command lines, {successes} successes",
+            replies.len()
+        );
+        assert!(
+            successes > LINES / 12,
+            "{context}: only {successes} successful responses"
+        );
+        assert!(replies.last().is_some_and(|r| r.ok), "{context}: quit");
     }
 }
 

@@ -49,8 +49,13 @@ pub struct Outcome {
 /// When the engine stops taking input, or has not exited within `SESSION_TIMEOUT` (it is
 /// killed first).
 pub fn run_engine(cwd: &Path, input: Vec<u8>, context: &str) -> Outcome {
+    run_engine_with(ENGINE_ARGS, cwd, input, context)
+}
+
+/// [`run_engine`] with other command-line arguments.
+pub fn run_engine_with(args: &[&str], cwd: &Path, input: Vec<u8>, context: &str) -> Outcome {
     let mut child = Command::new(env!("CARGO_BIN_EXE_shicho"))
-        .args(ENGINE_ARGS)
+        .args(args)
         .current_dir(cwd)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

@@ -28,9 +28,11 @@ use std::time::{Duration, Instant, SystemTime};
 use shicho::Game;
 use shicho::Score;
 use shicho::gtp::parse::parse_float;
+use shicho::othello;
 use shicho::{ByColor, Color};
 use shicho::{Move, Point};
 
+pub(crate) mod othello_game;
 pub(crate) mod settle;
 
 use crate::clock::RefereeClock;
@@ -95,13 +97,48 @@ pub enum MoveKind {
     Engine,
     /// Answer during the play-out that settles disputed dead stones.
     Cleanup,
+    /// Othello: a pass the referee played for a player without a legal move (it is not
+    /// asked: some engines cannot answer `pass`).
+    Forced,
+}
+
+/// A move of either game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlayedMove {
+    Go(Move),
+    Othello(othello::Move),
+}
+
+impl PlayedMove {
+    /// The Go move, if this is one.
+    pub fn go(self) -> Option<Move> {
+        match self {
+            PlayedMove::Go(m) => Some(m),
+            PlayedMove::Othello(_) => None,
+        }
+    }
+
+    /// The Othello move, if this is one.
+    pub fn othello(self) -> Option<othello::Move> {
+        match self {
+            PlayedMove::Othello(m) => Some(m),
+            PlayedMove::Go(_) => None,
+        }
+    }
+}
+
+/// The game as the referee played it.
+#[derive(Clone, Debug)]
+pub enum Played {
+    Go(Game),
+    Othello(othello::Game),
 }
 
 /// One move of the record.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct MoveRecord {
     pub color: Color,
-    pub mv: Move,
+    pub mv: PlayedMove,
     pub kind: MoveKind,
     /// Wall time the engine took, for engine moves.
     pub seconds: Option<f64>,
@@ -118,10 +155,11 @@ pub struct GameRecord {
     pub black_engine: usize,
     /// Players' names (`name version`) by colour.
     pub names: ByColor<String>,
+    /// Go's handicap stones (none in Othello).
     pub handicap: Vec<Point>,
     pub moves: Vec<MoveRecord>,
     /// The game as the referee played it: the start position and every move of `moves`.
-    pub game: Game,
+    pub game: Played,
     /// `None` for a draw.
     pub winner: Option<Color>,
     /// SGF `RE` form: `B+3.5`, `W+R`, `B+T`, `W+F` (forfeit: illegal, crash, error), `0`.
@@ -129,9 +167,12 @@ pub struct GameRecord {
     pub reason: EndReason,
     /// One line for humans: who did what, or how dead stones were decided.
     pub detail: String,
-    /// The count, for games that were counted.
+    /// The count, for Go games that were counted.
     pub score: Option<Score>,
+    /// Go's dead stones (none in Othello).
     pub dead: Vec<Point>,
+    /// Othello: the discs on the board at the end, however the game ended.
+    pub discs: Option<othello::Score>,
     /// CPU seconds by `cputime` over the game, when the engine implements it.
     pub cpu: ByColor<Option<f64>>,
     /// Wall seconds spent answering `genmove` (and cleanup moves).
@@ -205,12 +246,13 @@ pub struct GameSpec<'a> {
     pub number: usize,
     pub black_engine: usize,
     pub names: ByColor<String>,
-    pub opening: Vec<Move>,
+    /// Which opening the game plays (see `MatchConfig::opening_index`).
+    pub opening: usize,
 }
 
 /// The engine of `loser` lost the game: why, in a line.
 #[derive(Clone, Debug)]
-struct Forfeit {
+pub(crate) struct Forfeit {
     loser: Color,
     reason: EndReason,
     detail: String,
@@ -221,12 +263,12 @@ enum Answer {
     Resign,
 }
 
-/// The game in progress.
-struct GameInPlay<'a> {
+/// The game in progress; `G` is the referee's game (Go's or Othello's).
+pub(crate) struct GameInPlay<'a, G> {
     cfg: &'a MatchConfig,
     players: ByColor<&'a mut Slot>,
     referee: Option<&'a mut Slot>,
-    game: Game,
+    game: G,
     handicap: Vec<Point>,
     moves: Vec<MoveRecord>,
     clocks: ByColor<RefereeClock>,
@@ -256,7 +298,8 @@ pub fn play_game(
         engine_moves: ByColor::new(0, 0),
     };
     let mut cpu_before = ByColor::new(None, None);
-    let outcome = table.run(&spec.opening, &mut cpu_before);
+    let opening = cfg.opening(spec.opening);
+    let outcome = table.run(&opening, &mut cpu_before);
     let cpu_after = ByColor::new(table.cputime(Color::Black), table.cputime(Color::White));
     let cpu = ByColor::new(
         cpu_used(cpu_before.black, cpu_after.black),
@@ -290,20 +333,21 @@ pub fn play_game(
         names: spec.names,
         handicap: table.handicap,
         moves: table.moves,
-        game: table.game,
+        game: Played::Go(table.game),
         winner,
         result,
         reason,
         detail,
         score,
         dead,
+        discs: None,
         cpu,
         think: table.think,
         engine_moves: table.engine_moves,
     }
 }
 
-fn cpu_used(before: Option<f64>, after: Option<f64>) -> Option<f64> {
+pub(crate) fn cpu_used(before: Option<f64>, after: Option<f64>) -> Option<f64> {
     Some((after? - before?).max(0.0))
 }
 
@@ -319,7 +363,7 @@ struct Settled {
 const QUOTE_LIMIT: usize = 40;
 
 /// `text` cut short for quoting in a record.
-fn quote(text: &str) -> String {
+pub(crate) fn quote(text: &str) -> String {
     let mut q: String = text.chars().take(QUOTE_LIMIT).collect();
     if text.chars().count() > QUOTE_LIMIT {
         q.push_str("...");
@@ -327,7 +371,7 @@ fn quote(text: &str) -> String {
     q
 }
 
-impl GameInPlay<'_> {
+impl GameInPlay<'_, Game> {
     fn run(
         &mut self,
         opening: &[Move],
@@ -353,6 +397,128 @@ impl GameInPlay<'_> {
         })
     }
 
+    /// Board, komi, handicap and time for both engines, then the opening.
+    fn setup(&mut self, opening: &[Move]) -> Result<(), Forfeit> {
+        let geo = self.game.geometry();
+        let handicap: Vec<String> = self.handicap.iter().map(|&p| geo.format_point(p)).collect();
+        let time = self.time_settings_command();
+        for c in Color::ALL {
+            self.command(c, &format!("boardsize {}", self.cfg.size))?;
+            self.command(c, "clear_board")?;
+            self.command(c, &format!("komi {}", self.cfg.komi))?;
+            if !handicap.is_empty() {
+                if self.knows(c, "set_free_handicap")? {
+                    self.command(c, &format!("set_free_handicap {}", handicap.join(" ")))?;
+                } else {
+                    for v in &handicap {
+                        self.command(c, &format!("play black {v}"))?;
+                    }
+                }
+            }
+            if let Some(time) = &time
+                && self.knows(c, "time_settings")?
+            {
+                self.optional(c, time)?;
+            }
+        }
+        for &m in opening {
+            let c = self.game.to_move();
+            // Openings are legal by construction (random ones are drawn from legal
+            // points, listed ones were checked up front); stop early rather than trust a
+            // broken one.
+            if self.game.play(c, m).is_err() {
+                log::warn!("opening move {m:?} is illegal here; opening cut short");
+                break;
+            }
+            self.moves.push(MoveRecord {
+                color: c,
+                mv: PlayedMove::Go(m),
+                kind: MoveKind::Opening,
+                seconds: None,
+            });
+            let command = format!("play {} {}", c.name(), geo.format_move(m));
+            self.command(Color::Black, &command)?;
+            self.command(Color::White, &command)?;
+        }
+        Ok(())
+    }
+
+    /// Moves until two passes in a row or the move limit.
+    fn play_main(&mut self) -> Result<EndReason, Forfeit> {
+        loop {
+            if self.game.consecutive_passes() >= 2 {
+                return Ok(EndReason::Score);
+            }
+            if self.moves.len() >= self.cfg.max_moves {
+                return Ok(EndReason::MaxMoves);
+            }
+            let c = self.game.to_move();
+            match self.ask_move(c, false)? {
+                Answer::Resign => return Err(resigned(c)),
+                Answer::Play(m, secs) => self.apply(c, m, MoveKind::Engine, secs)?,
+            }
+        }
+    }
+
+    /// Asks `c` for a move and checks it: time, syntax, rules.
+    fn ask_move(&mut self, c: Color, cleanup: bool) -> Result<Answer, Forfeit> {
+        let name = if cleanup && self.knows(c, "kgs-genmove_cleanup")? {
+            "kgs-genmove_cleanup"
+        } else {
+            "genmove"
+        };
+        let (word, secs) = self.genmove_text(c, name)?;
+        if word.eq_ignore_ascii_case("resign") {
+            return Ok(Answer::Resign);
+        }
+        let forfeit = |reason, detail| Forfeit {
+            loser: c,
+            reason,
+            detail,
+        };
+        let geo = self.game.geometry();
+        let m = geo.parse_move(&word).map_err(|e| {
+            forfeit(
+                EndReason::Illegal,
+                format!(
+                    "{c} answered '{}', not a move on this board ({e})",
+                    quote(&word)
+                ),
+            )
+        })?;
+        self.game.check(c, m).map_err(|e| {
+            forfeit(
+                EndReason::Illegal,
+                format!("{c} played {}, which is illegal ({e})", geo.format_move(m)),
+            )
+        })?;
+        Ok(Answer::Play(m, secs))
+    }
+
+    /// Plays a checked engine move and tells the opponent.
+    fn apply(&mut self, c: Color, m: Move, kind: MoveKind, secs: f64) -> Result<(), Forfeit> {
+        // `ask_move` checked the move against this very game.
+        if let Err(e) = self.game.play(c, m) {
+            return Err(Forfeit {
+                loser: c,
+                reason: EndReason::Illegal,
+                detail: format!("{c} move is illegal ({e})"),
+            });
+        }
+        self.moves.push(MoveRecord {
+            color: c,
+            mv: PlayedMove::Go(m),
+            kind,
+            seconds: Some(secs),
+        });
+        let v = self.game.geometry().format_move(m);
+        self.command(c.other(), &format!("play {} {v}", c.name()))?;
+        Ok(())
+    }
+}
+
+/// What both games' referees do: engines, commands, clocks.
+impl<G> GameInPlay<'_, G> {
     fn engine(&mut self, c: Color) -> Result<&mut EngineProcess, Forfeit> {
         let timeout = self.cfg.answer_timeout;
         self.players[c].get(timeout).map_err(|e| Forfeit {
@@ -405,76 +571,10 @@ impl GameInPlay<'_> {
         }
     }
 
-    /// Board, komi, handicap and time for both engines, then the opening.
-    fn setup(&mut self, opening: &[Move]) -> Result<(), Forfeit> {
-        let geo = self.game.geometry();
-        let handicap: Vec<String> = self.handicap.iter().map(|&p| geo.format_point(p)).collect();
-        let time = self.time_settings_command();
-        for c in Color::ALL {
-            self.command(c, &format!("boardsize {}", self.cfg.size))?;
-            self.command(c, "clear_board")?;
-            self.command(c, &format!("komi {}", self.cfg.komi))?;
-            if !handicap.is_empty() {
-                if self.knows(c, "set_free_handicap")? {
-                    self.command(c, &format!("set_free_handicap {}", handicap.join(" ")))?;
-                } else {
-                    for v in &handicap {
-                        self.command(c, &format!("play black {v}"))?;
-                    }
-                }
-            }
-            if let Some(time) = &time
-                && self.knows(c, "time_settings")?
-            {
-                self.optional(c, time)?;
-            }
-        }
-        for &m in opening {
-            let c = self.game.to_move();
-            // Openings are legal by construction (random ones are drawn from legal
-            // points, listed ones were checked up front); stop early rather than trust a
-            // broken one.
-            if self.game.play(c, m).is_err() {
-                log::warn!("opening move {m:?} is illegal here; opening cut short");
-                break;
-            }
-            self.moves.push(MoveRecord {
-                color: c,
-                mv: m,
-                kind: MoveKind::Opening,
-                seconds: None,
-            });
-            let command = format!("play {} {}", c.name(), geo.format_move(m));
-            self.command(Color::Black, &command)?;
-            self.command(Color::White, &command)?;
-        }
-        Ok(())
-    }
-
-    /// Moves until two passes in a row or the move limit.
-    fn play_main(&mut self) -> Result<EndReason, Forfeit> {
-        loop {
-            if self.game.consecutive_passes() >= 2 {
-                return Ok(EndReason::Score);
-            }
-            if self.moves.len() >= self.cfg.max_moves {
-                return Ok(EndReason::MaxMoves);
-            }
-            let c = self.game.to_move();
-            match self.ask_move(c, false)? {
-                Answer::Resign => return Err(resigned(c)),
-                Answer::Play(m, secs) => self.apply(c, m, MoveKind::Engine, secs)?,
-            }
-        }
-    }
-
-    /// Asks `c` for a move and checks it: time, syntax, rules.
-    fn ask_move(&mut self, c: Color, cleanup: bool) -> Result<Answer, Forfeit> {
-        let name = if cleanup && self.knows(c, "kgs-genmove_cleanup")? {
-            "kgs-genmove_cleanup"
-        } else {
-            "genmove"
-        };
+    /// Sends `time_left` (to engines that know it) and `name c` (genmove or its cleanup
+    /// form), and hands back the answer's text and the seconds it took, charged to `c`'s
+    /// clock; late, refused or missing answers are forfeits.
+    fn genmove_text(&mut self, c: Color, name: &str) -> Result<(String, f64), Forfeit> {
         if let Some((secs, stones)) = self.clocks[c].time_left()
             && self.knows(c, "time_left")?
         {
@@ -525,52 +625,11 @@ impl GameInPlay<'_> {
             ));
         }
         self.clocks[c].charge(secs);
-        let word = text.trim();
-        if word.eq_ignore_ascii_case("resign") {
-            return Ok(Answer::Resign);
-        }
-        let geo = self.game.geometry();
-        let m = geo.parse_move(word).map_err(|e| {
-            forfeit(
-                EndReason::Illegal,
-                format!(
-                    "{c} answered '{}', not a move on this board ({e})",
-                    quote(word)
-                ),
-            )
-        })?;
-        self.game.check(c, m).map_err(|e| {
-            forfeit(
-                EndReason::Illegal,
-                format!("{c} played {}, which is illegal ({e})", geo.format_move(m)),
-            )
-        })?;
-        Ok(Answer::Play(m, secs))
-    }
-
-    /// Plays a checked engine move and tells the opponent.
-    fn apply(&mut self, c: Color, m: Move, kind: MoveKind, secs: f64) -> Result<(), Forfeit> {
-        // `ask_move` checked the move against this very game.
-        if let Err(e) = self.game.play(c, m) {
-            return Err(Forfeit {
-                loser: c,
-                reason: EndReason::Illegal,
-                detail: format!("{c} move is illegal ({e})"),
-            });
-        }
-        self.moves.push(MoveRecord {
-            color: c,
-            mv: m,
-            kind,
-            seconds: Some(secs),
-        });
-        let v = self.game.geometry().format_move(m);
-        self.command(c.other(), &format!("play {} {v}", c.name()))?;
-        Ok(())
+        Ok((text.trim().to_string(), secs))
     }
 }
 
-fn resigned(c: Color) -> Forfeit {
+pub(crate) fn resigned(c: Color) -> Forfeit {
     Forfeit {
         loser: c,
         reason: EndReason::Resign,
@@ -579,7 +638,7 @@ fn resigned(c: Color) -> Forfeit {
 }
 
 /// The forfeit for an engine error on `command`.
-fn blame(c: Color, command: &str, e: &EngineError) -> Forfeit {
+pub(crate) fn blame(c: Color, command: &str, e: &EngineError) -> Forfeit {
     let reason = match e {
         EngineError::Refused(_) => EndReason::Error,
         EngineError::Timeout(_) | EngineError::Died(_) => EndReason::Crash,

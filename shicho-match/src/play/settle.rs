@@ -8,7 +8,7 @@ use shicho::{ByColor, Color, Game, Point};
 use crate::config::MatchConfig;
 use crate::play::{Answer, Forfeit, GameInPlay, MoveKind, Slot, quote, resigned};
 
-impl GameInPlay<'_> {
+impl GameInPlay<'_, Game> {
     /// Dead stones of the two-pass position `end`, and how they were decided.
     pub(super) fn settle(&mut self, end: &Game) -> Result<(Vec<Point>, String), Forfeit> {
         let mut lists: ByColor<Option<Vec<Point>>> = ByColor::new(None, None);

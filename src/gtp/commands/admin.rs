@@ -1,11 +1,14 @@
-//! Administrative commands: the protocol, the engine's name and version, the command list.
-//! They work for any game's state ([`GtpState`]): `list_commands` and `known_command` read
-//! the table of the game being played.
+//! Administrative commands: the protocol, the engine's name and version, the command list,
+//! the games. They work for any game's state ([`GtpState`]): `list_commands` and
+//! `known_command` read the table of the game being played; `set_game` asks the engine to
+//! switch (it holds the states).
 
 use std::marker::PhantomData;
 
 use crate::gtp::commands::args::arity;
 use crate::gtp::commands::command_table::{Command, GtpState, command};
+use crate::gtp::error::GtpError;
+use crate::gtp::games::GameKind;
 use crate::gtp::response::Reply;
 
 /// The administrative family for the state type `S`.
@@ -22,6 +25,8 @@ impl<S: GtpState> Admin<S> {
         command("list_commands", list_commands::<S>),
         // The session ends after answering; see `Engine::handle`.
         command("quit", |_, _| Ok(String::new())),
+        command("list_games", list_games::<S>),
+        command("set_game", set_game::<S>),
     ];
 }
 
@@ -33,4 +38,20 @@ fn known_command<S: GtpState>(s: &mut S, args: &[String]) -> Reply {
 fn list_commands<S: GtpState>(s: &mut S, args: &[String]) -> Reply {
     arity(args, 0)?;
     Ok(s.commands().names().collect::<Vec<_>>().join("\n"))
+}
+
+/// The games, one per line (Quarry and Edax read the list this way).
+fn list_games<S: GtpState>(_: &mut S, args: &[String]) -> Reply {
+    arity(args, 0)?;
+    Ok(GameKind::ALL.map(GameKind::name).join("\n"))
+}
+
+/// `set_game Othello|Go`, any case: the game to play from the next command on. Switching
+/// to the other game starts it afresh on its board size; naming the game being played
+/// changes nothing.
+fn set_game<S: GtpState>(s: &mut S, args: &[String]) -> Reply {
+    arity(args, 1)?;
+    let game: GameKind = args[0].parse().map_err(|_| GtpError::UnsupportedGame)?;
+    s.request_game(game);
+    Ok(String::new())
 }

@@ -134,17 +134,22 @@ pub fn dialect(name: &str) -> Option<Dialect> {
 }
 
 /// Parsed arguments: the colour to analyse and the report interval.
-struct Request {
-    color: Color,
-    interval: Duration,
+pub struct Request {
+    pub color: Color,
+    pub interval: Duration,
 }
 
 /// Default report interval when none is given (Sabaki sends 50 centiseconds).
 const DEFAULT_INTERVAL_CS: u32 = 100;
 
-fn request(s: &State, args: &[String]) -> Result<Request, GtpError> {
+/// The arguments of an analysis command (any game's): `[COLOUR] [INTERVAL]` and key-value
+/// pairs; the colour defaults to `to_move`.
+///
+/// # Errors
+/// A syntax error for a key without a value or an `interval` that is no number.
+pub fn request(to_move: Color, args: &[String]) -> Result<Request, GtpError> {
     let mut rest = args;
-    let mut color = s.game().to_move();
+    let mut color = to_move;
     if let Some(first) = rest.first()
         && let Ok(c) = parse::parse_color(first)
     {
@@ -217,7 +222,7 @@ pub fn stream(
     out: &mut dyn Write,
     stop: &dyn Fn() -> bool,
 ) -> io::Result<Result<(), GtpError>> {
-    let request = match request(s, args) {
+    let request = match request(s.game().to_move(), args) {
         Ok(r) => r,
         Err(error) => return Ok(Err(error)),
     };
@@ -256,7 +261,7 @@ pub fn stream(
 /// Without a stream to write to (an in-process caller), an analysis command runs the
 /// engine's usual number of simulations and answers one report.
 fn snapshot(s: &mut State, args: &[String], dialect: Dialect) -> Reply {
-    let request = request(s, args)?;
+    let request = request(s.game().to_move(), args)?;
     let seed = s.next_seed();
     let mut analysis = Analysis::new(s.game(), request.color, seed, s.params());
     analysis.run_playouts(s.params().playout_limit(), &|| false);
@@ -271,12 +276,13 @@ mod tests {
     use crate::gtp::state::Config;
 
     fn state() -> State {
-        State::new(
+        State::with_interrupt(
             &Config {
                 size: 9,
                 ..Config::default()
             },
             &GO,
+            std::sync::Arc::default(),
         )
     }
 
@@ -312,6 +318,6 @@ mod tests {
             .iter()
             .map(|s| s.to_string())
             .collect();
-        assert!(request(&s, &args).is_err());
+        assert!(request(s.game().to_move(), &args).is_err());
     }
 }

@@ -2,12 +2,31 @@
 //! `list_commands` shows them. Dispatch, `known_command` and `list_commands` all read the
 //! same table, so they can never disagree.
 
+use crate::color::Color;
+use crate::gtp::games::GameKind;
 use crate::gtp::response::Reply;
+use crate::search::time::Clock;
 
 /// What the administrative commands need of a game's state: the table of the commands it
-/// answers. Each game (Go now; Othello next) has its own state type and its own table.
+/// answers, and a way to ask the engine for another game (`set_game`). Each game (Go,
+/// Othello) has its own state type and its own table.
 pub trait GtpState: Sized + 'static {
     fn commands(&self) -> &'static CommandTable<Self>;
+
+    /// Asks the engine to play `game` once the running command has answered (the engine
+    /// holds the states; a state cannot replace itself).
+    fn request_game(&mut self, game: GameKind);
+
+    /// The game asked for by the last command, if any (taken: asked once).
+    fn take_game_request(&mut self) -> Option<GameKind>;
+}
+
+/// What the time family (`commands::time`) needs of a game's state: its clocks.
+pub trait Clocked: 'static {
+    /// New time settings: both clocks start afresh.
+    fn set_clock(&mut self, clock: Clock);
+    /// `time_left`: overrides `c`'s clock.
+    fn set_time_left(&mut self, c: Color, time: f64, stones: u32);
 }
 
 /// A command handler over the state `S`: `args` are the tokens after the command name.

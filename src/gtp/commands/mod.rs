@@ -25,6 +25,7 @@ pub mod time;
 
 use crate::gtp::commands::admin::Admin;
 use crate::gtp::commands::command_table::CommandTable;
+use crate::gtp::commands::time::Time;
 use crate::gtp::state::State;
 
 /// The Go engine's commands, in the order `list_commands` shows them.
@@ -32,7 +33,7 @@ pub static GO: CommandTable<State> = CommandTable::new(&[
     Admin::<State>::COMMANDS,
     setup::COMMANDS,
     play::COMMANDS,
-    time::COMMANDS,
+    Time::<State>::COMMANDS,
     score::COMMANDS,
     sgf::COMMANDS,
     rules::COMMANDS,

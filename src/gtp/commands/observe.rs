@@ -174,8 +174,9 @@ fn cputime(_: &mut State, args: &[String]) -> Reply {
     Ok(format!("{:.3}", process_cpu_seconds()))
 }
 
+/// Process CPU time (user + system) in seconds.
 #[cfg(unix)]
-fn process_cpu_seconds() -> f64 {
+pub fn process_cpu_seconds() -> f64 {
     // SAFETY: getrusage only writes into the struct we hand it.
     let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
     if unsafe { libc::getrusage(libc::RUSAGE_SELF, &mut usage) } != 0 {
@@ -186,6 +187,6 @@ fn process_cpu_seconds() -> f64 {
 }
 
 #[cfg(not(unix))]
-fn process_cpu_seconds() -> f64 {
+pub fn process_cpu_seconds() -> f64 {
     0.0
 }

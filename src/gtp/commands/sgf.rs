@@ -63,6 +63,15 @@ fn vertex_xy(text: &str) -> Option<(usize, usize)> {
 
 /// The first game of an SGF file, read with a size limit.
 fn read_record(file: &str) -> Result<SgfGame, String> {
+    let collection = read_collection(file)?;
+    SgfGame::from_collection(&collection).map_err(|err| err.to_string())
+}
+
+/// The SGF collection in `file`, read with a size limit (any game's records).
+///
+/// # Errors
+/// Why it could not be read, in words (for the log).
+pub fn read_collection(file: &str) -> Result<sgf::Collection, String> {
     if is_special_file(file) {
         return Err("not a regular file".into());
     }
@@ -75,15 +84,14 @@ fn read_record(file: &str) -> Result<SgfGame, String> {
     if bytes.len() as u64 > MAX_SGF_BYTES {
         return Err("file too large".into());
     }
-    let collection = sgf::parse_collection_bytes(&bytes).map_err(|err| err.to_string())?;
-    SgfGame::from_collection(&collection).map_err(|err| err.to_string())
+    sgf::parse_collection_bytes(&bytes).map_err(|err| err.to_string())
 }
 
 /// Whether `path` names something other than a regular file (a folder, a FIFO, a device).
 /// loadsgf and printsgf refuse those: opening a FIFO waits for the other end and a terminal
 /// for input, either of which would hang the session; /dev/stdin would eat our own commands
 /// and /dev/stdout would put a record into the GTP stream.
-fn is_special_file(path: &str) -> bool {
+pub fn is_special_file(path: &str) -> bool {
     std::fs::metadata(path).is_ok_and(|m| !m.is_file())
 }
 

@@ -1,17 +1,24 @@
-//! Time commands: the time system and the clocks (GTP's and KGS's).
+//! Time commands: the time system and the clocks (GTP's and KGS's). They work for any
+//! game's state that keeps a [`Clock`] ([`Clocked`]).
+
+use std::marker::PhantomData;
 
 use crate::gtp::commands::args::{arity, color, float, int};
-use crate::gtp::commands::command_table::{Command, command};
+use crate::gtp::commands::command_table::{Clocked, Command, command};
 use crate::gtp::error::GtpError;
 use crate::gtp::response::Reply;
-use crate::gtp::state::State;
 use crate::search::time::{Clock, TimeSystem};
 
-pub const COMMANDS: &[Command<State>] = &[
-    command("time_settings", time_settings),
-    command("time_left", time_left),
-    command("kgs-time_settings", kgs_time_settings),
-];
+/// The time family for the state type `S`.
+pub struct Time<S>(PhantomData<S>);
+
+impl<S: Clocked> Time<S> {
+    pub const COMMANDS: &'static [Command<S>] = &[
+        command("time_settings", time_settings::<S>),
+        command("time_left", time_left::<S>),
+        command("kgs-time_settings", kgs_time_settings::<S>),
+    ];
+}
 
 /// A time value: GTP says int, KataGo-style controllers send floats; both are taken.
 fn seconds(text: &str) -> Result<f64, GtpError> {
@@ -23,7 +30,7 @@ fn seconds(text: &str) -> Result<f64, GtpError> {
     }
 }
 
-fn time_settings(s: &mut State, args: &[String]) -> Reply {
+fn time_settings<S: Clocked>(s: &mut S, args: &[String]) -> Reply {
     arity(args, 3)?;
     let main = seconds(&args[0])?;
     let byo = seconds(&args[1])?;
@@ -32,7 +39,7 @@ fn time_settings(s: &mut State, args: &[String]) -> Reply {
     Ok(String::new())
 }
 
-fn time_left(s: &mut State, args: &[String]) -> Reply {
+fn time_left<S: Clocked>(s: &mut S, args: &[String]) -> Reply {
     arity(args, 3)?;
     let c = color(&args[0])?;
     let time = float(&args[1])?;
@@ -42,7 +49,7 @@ fn time_left(s: &mut State, args: &[String]) -> Reply {
 }
 
 /// KGS's `kgs-time_settings none | absolute M | canadian M B S | byoyomi M B P`.
-fn kgs_time_settings(s: &mut State, args: &[String]) -> Reply {
+fn kgs_time_settings<S: Clocked>(s: &mut S, args: &[String]) -> Reply {
     let system = match args.first().map(String::as_str) {
         Some("none") if args.len() == 1 => TimeSystem::Unlimited,
         Some("absolute") if args.len() == 2 => TimeSystem::Absolute {

@@ -1,0 +1,31 @@
+//! GTP in Othello mode: the state ([`OthelloState`]) and its command table ([`OTHELLO`]).
+//!
+//! The administrative and time families are the Go engine's own, generic over the state
+//! (`commands::admin`, `commands::time`); the rest are Othello's, one file per family.
+//! Vertices are Othello's (row 1 at the top, no column letter skipped, any case on
+//! input); moves are written upper case, a pass as `PASS`. `genmove` answers `PASS` only
+//! when the colour has no legal move (Quarry reads nothing but a vertex or `resign`).
+
+pub mod analyze;
+pub mod args;
+pub mod gogui;
+pub mod observe;
+pub mod play;
+pub mod sgf;
+pub mod state;
+
+use crate::gtp::commands::admin::Admin;
+use crate::gtp::commands::command_table::CommandTable;
+use crate::gtp::commands::time::Time;
+use crate::gtp::othello::state::OthelloState;
+
+/// The Othello engine's commands, in the order `list_commands` shows them.
+pub static OTHELLO: CommandTable<OthelloState> = CommandTable::new(&[
+    Admin::<OthelloState>::COMMANDS,
+    play::COMMANDS,
+    Time::<OthelloState>::COMMANDS,
+    observe::COMMANDS,
+    sgf::COMMANDS,
+    gogui::COMMANDS,
+    analyze::COMMANDS,
+]);
