@@ -61,7 +61,7 @@ impl Engine {
             }
         };
         let quit = command.name == "quit";
-        let reply = match self.state.commands().find(&command.name) {
+        let reply = match self.state.commands().find(&self.state, &command.name) {
             Some(c) => {
                 log::debug!("command: {line}");
                 (c.run)(&mut self.state, &command.args)
