@@ -13,6 +13,8 @@ only a pass-through that logs. Script lines (one per genmove, `#` comments):
     barrier NAME stop before answering: write what the engine says its board is to
                  NAME.player, create NAME.ready, wait for NAME.go; then read the next line
 
+Once the script is used up the engine chooses every move.
+
 Every exchange is logged to LOG_DIR/<pid>.log: `> command` lines, then the response.
 
 Usage: scripted_engine.py --script FILE --log-dir DIR -- ENGINE [ARGS...]
@@ -107,7 +109,7 @@ def main():
         cmd_id = (m.group(1) or "").strip()
         color = m.group(2)
         while True:
-            entry = script.pop(0) if script else "pass"
+            entry = script.pop(0) if script else "engine"
             if entry.startswith("barrier "):
                 name = entry.split(None, 1)[1]
                 base = os.path.join(args.log_dir, name)
