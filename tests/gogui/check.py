@@ -281,7 +281,8 @@ def find_grid(raw, size):
 
 def classify(raw, x, y, d):
     """`X`, `O` or `.` for the intersection at (x, y), grid spacing d: the majority of four
-    patches around it (off centre, away from the lines and GoGui's last-move mark)."""
+    patches around it (off centre, away from the lines and GoGui's last-move mark); `?`
+    without a majority."""
     votes = []
     for dx in (-0.27, 0.27):
         for dy in (-0.27, 0.27):
@@ -294,10 +295,9 @@ def classify(raw, x, y, d):
                 votes.append("X")
             elif max(r, g, b) - min(r, g, b) < 40 and lum((r, g, b)) > 150:
                 votes.append("O")
-            elif is_wood((r, g, b)):
-                votes.append(".")
             else:
-                votes.append("?")
+                # Wood, or markup drawn on an empty point (Othello's legal-move squares).
+                votes.append(".")
     best = max(set(votes), key=votes.count)
     return best if votes.count(best) >= 3 else "?"
 
