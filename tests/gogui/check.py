@@ -360,16 +360,20 @@ def run_case(name, case, gogui, shicho, out):
                      or gui.poll() is not None)
             if gui.poll() is not None:
                 raise Failure("GoGui exited")
-            time.sleep(1.0)  # let GoGui finish drawing the last move
-            png = os.path.join(work, f"{barrier}.png")
-            screenshot(display, png)
-            raw = load_rgb(png)
-            if grid is None:
-                grid = find_grid(raw, case["size"])
-            shown = read_board(raw, grid)
             with open(base + ".player") as f:
                 player = rows_of(f.read())
             ruler = rows_of(last_answer(ruler_log(logs), "gogui-rules_board"))
+            png = os.path.join(work, f"{barrier}.png")
+            # GoGui repaints on its own thread: give a loaded machine a few tries.
+            for attempt in range(6):
+                time.sleep(1.0)
+                screenshot(display, png)
+                raw = load_rgb(png)
+                if grid is None:
+                    grid = find_grid(raw, case["size"])
+                shown = read_board(raw, grid)
+                if shown == ruler:
+                    break
             report = (f"barrier {barrier}:\n  GoGui  {' '.join(shown)}\n"
                       f"  ruler  {' '.join(ruler)}\n  player {' '.join(player)}")
             print(report)
