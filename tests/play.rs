@@ -196,7 +196,8 @@ fn daoqi_captures_across_the_edge_and_shifts_the_view() {
     let d = dir("daoqi");
     let log = d.join("games.csv");
     // Black A5 is taken by White J5, its neighbour across the left edge.
-    let input = "a5\na6\nb1\na4\nb2\nb5\nb3\nj5\nL 2\nU 1\nR\nD 1\nk9\nundo\nj5\nd9\nresign\n";
+    let input =
+        "a5\na6\nb1\na4\nb2\nb5\nb3\nj5\nL 2\nU 1\nR\nD 1\nk9\nundo\nj5\nd9\nl3\nd3\nresign\n";
     let r = play(
         &[
             "--rules",
@@ -245,15 +246,20 @@ fn daoqi_captures_across_the_edge_and_shifts_the_view() {
     assert!(boards[11].starts_with("    B C D E F G H J A\n"));
     assert!(boards[12].lines().nth(1).unwrap().starts_with(" 9 "));
     assert!(out.contains("View shifted 1 column left.\n"));
-    // K9 is off the board (no K on 9x9), then J5 is taken back and played again; after
-    // Black's D9 White resigns.
+    // K9 is off the board (no K on 9x9), then J5 is taken back and played again.
     assert!(out.contains("'k9' is not a point of this 9x9 board"));
     assert!(out.contains("Took back 1 move."));
-    assert!(out.contains("Game over: White resigns: Black wins.\nResult: B+R\n"));
+    // `l3` glued: no L column on 9x9, so a shift; `d3` is a point, so White's move; then
+    // Black resigns.
+    assert!(out.contains("View shifted 4 columns left.\n"), "{out}");
+    assert!(out.contains("Move 10. Captures: Black 0, White 1. "));
+    assert!(out.contains("Game over: Black resigns: White wins.\nResult: W+R\n"));
     let rows = csv_rows(&log);
     assert_eq!(
         rows[0][2..],
-        ["9x9", "go", "daoqi", "tester", "tester", "B+R", "", "", "9"]
+        [
+            "9x9", "go", "daoqi", "tester", "tester", "W+R", "", "", "10"
+        ]
     );
 }
 

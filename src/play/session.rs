@@ -312,7 +312,10 @@ impl Session<'_> {
             return None;
         }
         let rest = chars.as_str();
-        if !rest.is_empty() && !rest.starts_with(char::is_whitespace) && self.game.is_point(text) {
+        let glued = !rest.is_empty() && !rest.starts_with(char::is_whitespace);
+        // `D3` is a point before it is a shift; off the torus a glued `r5` is a mistyped
+        // point, not a shift.
+        if glued && (self.game.is_point(text) || !self.game.is_torus()) {
             return None;
         }
         let rest = rest.trim();
