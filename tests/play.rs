@@ -14,12 +14,26 @@ struct Run {
     code: Option<i32>,
 }
 
-/// A fresh directory for one test's files.
-fn dir(test: &str) -> PathBuf {
+/// A fresh directory for one test's files, removed when the test is done.
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn join(&self, name: &str) -> PathBuf {
+        self.0.join(name)
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn dir(test: &str) -> TempDir {
     let d = std::env::temp_dir().join(format!("shicho-play-{}-{test}", std::process::id()));
     let _ = std::fs::remove_dir_all(&d);
     std::fs::create_dir_all(&d).unwrap();
-    d
+    TempDir(d)
 }
 
 fn play(args: &[&str], input: &str) -> Run {
