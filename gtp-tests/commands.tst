@@ -832,6 +832,34 @@ kata-set-rules chinese
 340 shicho-shift 1 1   # only on a torus
 #? [.*]*
 
+# GoGui's ruler commands (gogui-rules_*), offered on the torus: GoGui draws this board and
+# lets players click only where the ruler allows (tests/gogui/check.py runs them in GoGui).
+# White A3 is taken by E3, its neighbour across the left edge.
+kata-set-rules daoqi
+boardsize 5
+gogui-play_sequence w a3 b a4 b a2 b b3 b e3
+341 gogui-rules_game_id
+#? [Daoqi]
+342 gogui-rules_board_size
+#? [5]
+343 gogui-rules_board
+#? [\. \. \. \. \.\nX \. \. \. \.\n\. X \. \. X\nX \. \. \. \.\n\. \. \. \. \.]
+344 gogui-rules_captured_count
+#? [1 0]
+345 gogui-rules_side_to_move
+#? [white]
+346 gogui-rules_legal_moves
+#? [A5 B5 C5 D5 E5 B4 .* A3 .* E1 pass]
+347 gogui-rules_board x   # syntax error
+#? [.*]*
+# Two passes end the game: no legal move, and the result for GoGui's dialog.
+gogui-play_sequence w pass b pass
+348 gogui-rules_legal_moves
+#? []
+349 gogui-rules_final_result
+#? [Black wins by .*komi .*]
+kata-set-rules chinese
+
 # ----- Observation ---------------------------------------------------------------------------
 boardsize 9
 clear_board
@@ -978,6 +1006,15 @@ play w e5
 #? [.*]*
 420 list_stones white
 #? [E5 D4 B2]
+
+# GoGui's ruler commands: plane Go is GoGui's own game, so only the game id is offered there
+# (the torus offers them all: see "The torus view").
+421 gogui-rules_game_id
+#? [Go]
+422 known_command gogui-rules_board
+#? [false]
+423 gogui-rules_legal_moves   # unknown command (only on the torus)
+#? [.*]*
 
 # ----- GNU Go's reading commands -------------------------------------------------------------
 # The ladder: White G7 G6 in a working ladder (Black G8 F7 H7 H6).

@@ -14,7 +14,7 @@
 //! | game | `game`, [`score`], [`handicap`], [`perft`] | [`Game`]: a board plus rules, komi, history, superko and undo; area and territory scoring; handicap placement; perft counts |
 //! | reading, records | [`tactics`], [`sgf`] | ladders and capture reading over a `&Board`; SGF text to records and records to games |
 //! | search | [`search`] | how a move is chosen: tree search, heuristics or random; playouts, priors, patterns; dead stones and seki |
-//! | protocol | [`gtp`] | the GTP session, engine, command families and the engine state |
+//! | front ends | [`gtp`], [`play`] | the GTP session, engine, command families and the engine state; the terminal board (`shicho play`) |
 //!
 //! The second game, [`othello`], is self-contained (its own coordinates, bitboards, game,
 //! players, search and solver); it uses only the colour and the RNG from the vocabulary.
@@ -35,6 +35,7 @@ pub mod gtp;
 pub mod handicap;
 pub mod othello;
 pub mod perft;
+pub mod play;
 mod point;
 mod rng;
 mod rules;

@@ -11,11 +11,13 @@ use shicho::othello::PlayerKind as OthelloPlayer;
 /// A Go and Othello engine speaking GTP v2 on stdin/stdout. Diagnostics go to stderr
 /// (RUST_LOG=debug).
 #[derive(Parser, Debug)]
-#[command(version, about)]
+#[command(version, about, args_conflicts_with_subcommands = true)]
 struct Cli {
     /// The game played from the start: go or othello (GTP's set_game switches).
     #[arg(long, default_value = "go")]
     game: GameKind,
+    #[command(subcommand)]
+    command: Option<Command>,
     /// Rules: japanese, chinese, aga, new-zealand, tromp-taylor, daoqi (torus), or
     /// ko=..,suicide=..,scoring=..,topology=..
     #[arg(long, default_value = "chinese")]
@@ -74,9 +76,40 @@ fn players(name: Option<&str>) -> Result<(Player, OthelloPlayer), String> {
     }
 }
 
+/// Instead of the GTP session.
+#[derive(clap::Subcommand, Debug)]
+enum Command {
+    /// Play in the terminal (Go under any rules, Dao-qi, Othello): a person against the
+    /// engine, or two people.
+    Play(shicho::play::Options),
+}
+
+/// `shicho play`: the terminal board on stdin/stdout.
+fn play(options: &shicho::play::Options) -> ExitCode {
+    let mut input = io::stdin().lock();
+    let mut output = io::stdout().lock();
+    match shicho::play::run(options, &mut input, &mut output) {
+        Ok(_) => ExitCode::SUCCESS,
+        Err(shicho::play::session::PlayError::Options(why)) => {
+            eprintln!("shicho play: {why}");
+            ExitCode::from(2)
+        }
+        Err(shicho::play::session::PlayError::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => {
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("shicho play: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
 fn main() -> ExitCode {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn")).init();
     let cli = Cli::parse();
+    if let Some(Command::Play(options)) = &cli.command {
+        return play(options);
+    }
     let othello = cli.game == GameKind::Othello;
     let othello_size = match cli.size.filter(|_| othello) {
         Some(n) if shicho::othello::check_size(n).is_err() => {

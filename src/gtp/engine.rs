@@ -38,7 +38,7 @@ pub struct Engine {
 
 /// Runs `command` on a game's state, by its table.
 fn run<S: GtpState>(state: &mut S, command: &CommandLine, line: &str) -> Reply {
-    match state.commands().find(&command.name) {
+    match state.commands().find(state, &command.name) {
         Some(c) => {
             log::debug!("command: {line}");
             (c.run)(state, &command.args)

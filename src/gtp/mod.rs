@@ -30,7 +30,8 @@ pub use state::Config;
 
 pub use crate::search::Player;
 
-/// Every command the Go engine knows, in the order `list_commands` shows them.
+/// Every command the Go engine knows, in the order `list_commands` shows them (GoGui's
+/// ruler commands other than `gogui-rules_game_id` only on the torus).
 pub fn command_names() -> impl Iterator<Item = &'static str> {
     commands::GO.names()
 }

@@ -32,12 +32,12 @@ impl<S: GtpState> Admin<S> {
 
 fn known_command<S: GtpState>(s: &mut S, args: &[String]) -> Reply {
     arity(args, 1)?;
-    Ok(s.commands().find(&args[0]).is_some().to_string())
+    Ok(s.commands().find(s, &args[0]).is_some().to_string())
 }
 
 fn list_commands<S: GtpState>(s: &mut S, args: &[String]) -> Reply {
     arity(args, 0)?;
-    Ok(s.commands().names().collect::<Vec<_>>().join("\n"))
+    Ok(s.commands().offered(s).collect::<Vec<_>>().join("\n"))
 }
 
 /// The games, one per line (Quarry and Edax read the list this way).

@@ -17,6 +17,7 @@ pub mod gnugo;
 pub mod gogui;
 pub mod observe;
 pub mod play;
+pub mod ruler;
 pub mod rules;
 pub mod score;
 pub mod setup;
@@ -26,6 +27,7 @@ pub mod time;
 use crate::gtp::commands::admin::Admin;
 use crate::gtp::commands::command_table::CommandTable;
 use crate::gtp::commands::time::Time;
+use crate::gtp::commands::ruler::Ruler;
 use crate::gtp::state::State;
 
 /// The Go engine's commands, in the order `list_commands` shows them.
@@ -39,6 +41,7 @@ pub static GO: CommandTable<State> = CommandTable::new(&[
     rules::COMMANDS,
     observe::COMMANDS,
     gogui::COMMANDS,
+    Ruler::<State>::COMMANDS,
     gnugo::COMMANDS,
     analyze::COMMANDS,
 ]);

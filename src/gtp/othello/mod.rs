@@ -16,6 +16,7 @@ pub mod state;
 
 use crate::gtp::commands::admin::Admin;
 use crate::gtp::commands::command_table::CommandTable;
+use crate::gtp::commands::ruler::{Ruled, Ruler, RulerGame};
 use crate::gtp::commands::time::Time;
 use crate::gtp::othello::state::OthelloState;
 
@@ -27,5 +28,13 @@ pub static OTHELLO: CommandTable<OthelloState> = CommandTable::new(&[
     observe::COMMANDS,
     sgf::COMMANDS,
     gogui::COMMANDS,
+    Ruler::<OthelloState>::COMMANDS,
     analyze::COMMANDS,
 ]);
+
+/// GoGui plays Othello with the engine as its ruler (`gogui-rules_*`).
+impl Ruled for OthelloState {
+    fn ruled(&self) -> &dyn RulerGame {
+        self.game()
+    }
+}
