@@ -26,8 +26,8 @@ pub mod time;
 
 use crate::gtp::commands::admin::Admin;
 use crate::gtp::commands::command_table::CommandTable;
-use crate::gtp::commands::time::Time;
 use crate::gtp::commands::ruler::Ruler;
+use crate::gtp::commands::time::Time;
 use crate::gtp::state::State;
 
 /// The Go engine's commands, in the order `list_commands` shows them.

@@ -352,7 +352,7 @@ mod tests {
 
     fn state(rules: &str, size: usize) -> State {
         let rules: Rules = rules.parse().unwrap();
-        State::new(
+        State::with_interrupt(
             &Config {
                 rules,
                 size,
@@ -360,6 +360,7 @@ mod tests {
                 ..Config::default()
             },
             &GO,
+            Default::default(),
         )
     }
 
