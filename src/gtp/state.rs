@@ -477,3 +477,40 @@ impl State {
         Arc::clone(&self.interrupt)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::gtp::commands::GO;
+
+    #[test]
+    fn pondering_grows_the_tree_until_the_next_command() {
+        let mut s = State::with_interrupt(
+            &Config {
+                size: 9,
+                search: Params {
+                    playouts: Some(300),
+                    ..Params::default()
+                },
+                ponder: true,
+                ..Config::default()
+            },
+            &GO,
+            Arc::default(),
+        );
+        let Decision::Play(_) = s.genmove(Color::Black, false) else {
+            panic!("resigned on an empty board")
+        };
+        std::thread::sleep(std::time::Duration::from_millis(200));
+        s.stop_pondering();
+        assert!(
+            s.searcher.kept_visits() > 300,
+            "pondered: {}",
+            s.searcher.kept_visits()
+        );
+        // Without --ponder the tree holds only what genmove searched.
+        s.ponder = false;
+        s.genmove(Color::White, false);
+        assert!(s.pondering.is_none());
+    }
+}

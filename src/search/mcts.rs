@@ -128,6 +128,11 @@ impl Searcher {
         self.kept = None;
     }
 
+    /// Simulations through the root of the kept tree (0 without one).
+    pub fn kept_visits(&self) -> u32 {
+        self.kept.as_ref().map_or(0, |k| k.tree.visits(ROOT))
+    }
+
     /// Searches for `c`'s move in `game`, from the kept tree when the game went on from
     /// the position it was made for.
     pub fn search(
@@ -227,7 +232,9 @@ impl Searcher {
         let board = game.board();
         kept.tree
             .subtree(node, capacity, |m| {
-                game.is_legal(c, m) && m.point().is_none_or(|p| !board.is_true_eye(c, p))
+                game.is_legal(c, m)
+                    && m.point()
+                        .is_none_or(|p| !board.is_true_eye(c, p) && !board.is_suicide(c, p))
             })
             .unwrap_or_else(fresh)
     }
@@ -265,7 +272,8 @@ impl<'g> Root<'g> {
     }
 
     /// Expands the root (unless a kept tree brought its children) with the game's full
-    /// legality, and gives the heuristic player's tactical choice its bonus.
+    /// legality (own true eyes and suicides left out, as below the root), and gives the
+    /// heuristic player's tactical choice its bonus.
     fn prepare(&self) {
         let board = &self.shared.board;
         let c = self.shared.color;
@@ -275,7 +283,13 @@ impl<'g> Root<'g> {
                 .empties()
                 .iter()
                 .copied()
-                .filter(|&p| !board.is_true_eye(c, p) && self.game.is_legal(c, Move::Play(p)))
+                .filter(|&p| {
+                    // A suicide (where the rules allow one) only ever does what a pass does,
+                    // at the price of stones.
+                    !board.is_true_eye(c, p)
+                        && !board.is_suicide(c, p)
+                        && self.game.is_legal(c, Move::Play(p))
+                })
                 .collect();
             moves.sort();
             let mut priors = Vec::new();
@@ -688,6 +702,63 @@ mod tests {
         );
         let r = search(&g, Color::Black, &params(5000), 1, &AtomicBool::new(false));
         assert!(r.winrate < 0.3, "Black's win rate {:.3}", r.winrate);
+    }
+
+    #[test]
+    fn two_threads_share_one_tree_and_find_the_capture() {
+        let g = game_from(
+            "
+            . . . . . . .
+            . . O O O . .
+            . O X X X O .
+            . O X X X O .
+            . . O . O . .
+            . . . O . . .
+            . . . . . . .",
+            "chinese",
+            0.5,
+        );
+        let p = Params {
+            threads: 2,
+            ..params(4000)
+        };
+        let r = search(&g, Color::White, &p, 1, &AtomicBool::new(false));
+        assert_eq!(
+            r.playouts, 4000,
+            "the threads run the simulations between them"
+        );
+        assert_eq!(
+            r.decision,
+            Decision::Play(g.geometry().parse_move("D3").unwrap())
+        );
+        let visits: u32 = r.candidates.iter().map(|c| c.visits).sum();
+        assert!((3900..=4000).contains(&visits), "{visits}");
+    }
+
+    #[test]
+    fn the_next_search_starts_from_the_kept_subtree() {
+        let mut g = Game::new(9, Rules::default(), 7.5).unwrap();
+        let mut searcher = Searcher::with_capacity(1 << 20);
+        let stop = AtomicBool::new(false);
+        let r = searcher.search(&g, Color::Black, &params(3000), 1, &stop);
+        let Decision::Play(mine) = r.decision else {
+            panic!("resigned on an empty board")
+        };
+        // The opponent answers with the reply the search looked at most.
+        let reply = searcher.kept.as_ref().and_then(|k| {
+            let node = k.tree.child(ROOT, mine)?;
+            Some(k.tree.mv(k.tree.most_visited(node)?))
+        });
+        let reply = reply.expect("the chosen move was expanded");
+        g.play(Color::Black, mine).unwrap();
+        g.play(Color::White, reply).unwrap();
+        let tree = searcher.take_tree(&g, Color::Black);
+        assert!(tree.visits(ROOT) > 0, "the subtree of the position reached");
+        // A position the kept tree never saw starts afresh.
+        let mut other = Game::new(9, Rules::default(), 7.5).unwrap();
+        other.play(Color::Black, Move::Pass).unwrap();
+        searcher.keep(tree, &g);
+        assert_eq!(searcher.take_tree(&other, Color::White).visits(ROOT), 0);
     }
 
     #[test]

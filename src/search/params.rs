@@ -52,7 +52,7 @@ impl Default for Tunables {
     fn default() -> Tunables {
         Tunables {
             expand_visits: 8,
-            rave_equiv: 3500.0,
+            rave_equiv: 1000.0,
             prior_even: 10.0,
             prior_capture_one: 15.0,
             prior_capture_many: 30.0,
@@ -63,7 +63,7 @@ impl Default for Tunables {
             prior_pattern: 10.0,
             prior_empty_edge: 10.0,
             prior_heuristic: 40.0,
-            prior_gamma_visits: 0.0,
+            prior_gamma_visits: 20.0,
             prior_gamma_power: 0.5,
             policy: PolicyParams::default(),
         }
