@@ -601,12 +601,18 @@ impl Ladder {
         let (Some(x), Some(y)) = (libs.next(), libs.next()) else {
             return false;
         };
-        for atari in [x, y] {
+        for (atari, other) in [(x, y), (y, x)] {
             if self.nodes == 0 {
                 return false;
             }
             self.nodes -= 1;
             if b.playout_candidate(attacker, atari).is_none() {
+                continue;
+            }
+            // Read without a copy where the answer is plain: if the extension at the other
+            // liberty would have three liberties once `atari` is filled, this atari fails.
+            // (A capture by the atari stone would only add liberties.)
+            if b.liberties_after(defender, other).is_some_and(|n| n >= 4) {
                 continue;
             }
             let mut next = self.take(b);
@@ -649,6 +655,13 @@ impl Ladder {
             self.nodes -= 1;
             if b.playout_candidate(defender, e).is_none() {
                 continue;
+            }
+            // A move that captures nothing is read without a copy unless it leaves exactly
+            // two liberties, where the ladder goes on.
+            match b.liberties_after(defender, e) {
+                Some(n) if n >= 3 => return false,
+                Some(0 | 1) => continue,
+                _ => {}
             }
             let mut next = self.take(b);
             next.play_unchecked(defender, Move::Play(e));
