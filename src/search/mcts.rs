@@ -229,15 +229,20 @@ impl Searcher {
         if !kept.tree.is_expanded(node) {
             return fresh();
         }
-        let board = game.board();
         kept.tree
             .subtree(node, capacity, |m| {
-                game.is_legal(c, m)
-                    && m.point()
-                        .is_none_or(|p| !board.is_true_eye(c, p) && !board.is_suicide(c, p))
+                m.point().is_none_or(|p| is_root_candidate(game, c, p))
             })
             .unwrap_or_else(fresh)
     }
+}
+
+/// Whether the root offers `c` the point `p`: every legal move but own true eyes and
+/// suicides (where the rules allow one, a suicide only ever does what a pass does, at the
+/// price of stones).
+fn is_root_candidate(game: &Game, c: Color, p: Point) -> bool {
+    let board = game.board();
+    !board.is_true_eye(c, p) && !board.is_suicide(c, p) && game.is_legal(c, Move::Play(p))
 }
 
 /// One search: the game it is for, what its threads share, and the simulations started.
@@ -283,13 +288,7 @@ impl<'g> Root<'g> {
                 .empties()
                 .iter()
                 .copied()
-                .filter(|&p| {
-                    // A suicide (where the rules allow one) only ever does what a pass does,
-                    // at the price of stones.
-                    !board.is_true_eye(c, p)
-                        && !board.is_suicide(c, p)
-                        && self.game.is_legal(c, Move::Play(p))
-                })
+                .filter(|&p| is_root_candidate(self.game, c, p))
                 .collect();
             moves.sort();
             let mut priors = Vec::new();

@@ -35,7 +35,6 @@ pub(crate) fn child_priors(
         return;
     }
     let gammas = Gammas::builtin();
-    let start = out.len();
     let mut best = f32::MIN_POSITIVE;
     for &p in moves {
         let s = gammas.strength(&features(board, c, p, last, before));
@@ -43,7 +42,7 @@ pub(crate) fn child_priors(
         // The strength for now, the prior below.
         out.push((s, 0.0));
     }
-    for prior in &mut out[start..] {
+    for prior in out.iter_mut() {
         let share = (prior.0 / best).powf(t.prior_gamma_power);
         *prior = (
             t.prior_even + t.prior_gamma_visits,
