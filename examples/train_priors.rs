@@ -3,19 +3,22 @@
 //! of Go", 2007).
 //!
 //! ```text
-//! cargo run --release --example train_priors -- [--player NAME] [--out FILE] SGF...
+//! cargo run --release --example train_priors -- [--player NAME] [--skip N] [--min-spatial K] [--out FILE] SGF...
 //! ```
-//! Every move of the records (or only the moves of players whose name contains NAME, or one
-//! of the `|`-separated NAMEs) is a
+//! Every move of the records after the first N (random openings; default 0), or only the
+//! moves of players whose name contains NAME, or one of the `|`-separated NAMEs, is a
 //! "competition" that the played move won against every other legal move; the gammas are
 //! the strengths that make the observed choices most likely. Each gamma also gets Coulom's
 //! prior: one virtual win and one virtual loss against a gamma of 1. One record in ten is
-//! held out to report how often the strongest move is the one played.
+//! held out to report how often the strongest move is the one played. A larger shape
+//! (`search::spatial`) gets a gamma when the moves played in the training records show it
+//! at least K times (default 3); a move counts by the largest of its shapes that has one.
 
 use std::collections::HashMap;
 
-use shicho::search::features::{Features, GROUPS, features};
+use shicho::search::features::{Features, GROUPS, features, with_spatial};
 use shicho::search::gammas::Gammas;
+use shicho::search::spatial::SIZES;
 use shicho::sgf::{SgfGame, Stop, parse_collection};
 use shicho::{Color, Game, Move, Rules};
 
@@ -25,26 +28,46 @@ struct Position {
     len: usize,
 }
 
-/// A candidate with its shape replaced by a dense index.
+/// A candidate with its shape replaced by a dense index, and its larger shapes' hashes
+/// until `spatial` (a dense index, or `NO_SPATIAL`) is known.
 #[derive(Clone, Copy)]
 struct Candidate {
     shape: u32,
+    spatial: u32,
+    hashes: [u64; SIZES],
     levels: [u8; GROUPS.len()],
 }
+
+const NO_SPATIAL: u32 = u32::MAX;
 
 struct Data {
     positions: Vec<Position>,
     cands: Vec<Candidate>,
 }
 
+/// What to read from the records.
+struct Selection<'a> {
+    player: Option<&'a str>,
+    skip: usize,
+}
+
 fn main() {
     let mut args = std::env::args().skip(1);
     let mut player: Option<String> = None;
     let mut out = "src/search/data/gammas.txt".to_string();
+    let mut skip = 0;
+    let mut min_spatial = 3;
     let mut files = Vec::new();
     while let Some(a) = args.next() {
         match a.as_str() {
             "--player" => player = args.next(),
+            "--skip" => skip = args.next().and_then(|n| n.parse().ok()).expect("--skip N"),
+            "--min-spatial" => {
+                min_spatial = args
+                    .next()
+                    .and_then(|n| n.parse().ok())
+                    .expect("--min-spatial K")
+            }
             "--out" => out = args.next().expect("--out FILE"),
             _ => files.push(a),
         }
@@ -58,60 +81,89 @@ fn main() {
         positions: Vec::new(),
         cands: Vec::new(),
     };
+    let selection = Selection {
+        player: player.as_deref(),
+        skip,
+    };
     for (i, file) in files.iter().enumerate() {
         let data = if i % 10 == 9 { &mut test } else { &mut train };
-        if let Err(e) = read_game(file, player.as_deref(), &mut shape_ids, data) {
+        if let Err(e) = read_game(file, &selection, &mut shape_ids, data) {
             eprintln!("{file}: {e}");
         }
     }
+    // The larger shapes that the training moves show often enough to get a weight.
+    let mut played: HashMap<u64, usize> = HashMap::new();
+    for p in &train.positions {
+        for h in train.cands[p.start].hashes {
+            *played.entry(h).or_default() += 1;
+        }
+    }
+    let mut spatial_ids: HashMap<u64, u32> = HashMap::new();
+    for (&h, &n) in &played {
+        if n >= min_spatial {
+            let next = spatial_ids.len() as u32;
+            spatial_ids.insert(h, next);
+        }
+    }
+    for c in train.cands.iter_mut().chain(test.cands.iter_mut()) {
+        c.spatial = c
+            .hashes
+            .iter()
+            .rev()
+            .find_map(|h| spatial_ids.get(h).copied())
+            .unwrap_or(NO_SPATIAL);
+    }
     eprintln!(
-        "{} training positions ({} candidates), {} held out; {} shapes",
+        "{} training positions ({} candidates), {} held out; {} shapes, {} larger shapes",
         train.positions.len(),
         train.cands.len(),
         test.positions.len(),
-        shape_ids.len()
+        shape_ids.len(),
+        spatial_ids.len()
     );
-    let mut shape_gamma = vec![1.0f64; shape_ids.len()];
-    let mut group_gamma: Vec<Vec<f64>> = GROUPS.iter().map(|&(_, n)| vec![1.0; n]).collect();
+    let mut weights = Weights {
+        shapes: vec![1.0; shape_ids.len()],
+        spatial: vec![1.0; spatial_ids.len()],
+        groups: GROUPS.iter().map(|&(_, n)| vec![1.0; n]).collect(),
+    };
     for iteration in 0..40 {
-        // The shapes, then each group, updated in turn.
-        for group in 0..=GROUPS.len() {
-            let levels = if group == 0 {
-                shape_gamma.len()
-            } else {
-                GROUPS[group - 1].1
+        // The shapes, the larger shapes, then each group, updated in turn.
+        for group in 0..GROUPS.len() + 2 {
+            let levels = match group {
+                0 => weights.shapes.len(),
+                1 => weights.spatial.len(),
+                g => GROUPS[g - 2].1,
             };
-            let level_of = |c: &Candidate| {
-                if group == 0 {
-                    c.shape as usize
-                } else {
-                    c.levels[group - 1] as usize
-                }
+            // `None` for a move without a larger shape, whose weight stays 1.
+            let level_of = |c: &Candidate| match group {
+                0 => Some(c.shape as usize),
+                1 => (c.spatial != NO_SPATIAL).then_some(c.spatial as usize),
+                g => Some(c.levels[g - 2] as usize),
             };
             let mut wins = vec![0.0f64; levels];
             let mut c_sum = vec![0.0f64; levels];
             for p in &train.positions {
                 let cands = &train.cands[p.start..p.start + p.len];
-                let strengths: Vec<f64> = cands
-                    .iter()
-                    .map(|c| strength(c, &shape_gamma, &group_gamma))
-                    .collect();
+                let strengths: Vec<f64> = cands.iter().map(|c| strength(c, &weights)).collect();
                 let total: f64 = strengths.iter().sum();
-                wins[level_of(&cands[0])] += 1.0;
+                if let Some(l) = level_of(&cands[0]) {
+                    wins[l] += 1.0;
+                }
                 for (c, s) in cands.iter().zip(&strengths) {
-                    let l = level_of(c);
-                    let gamma = if group == 0 {
-                        shape_gamma[l]
-                    } else {
-                        group_gamma[group - 1][l]
-                    };
-                    c_sum[l] += s / gamma / total;
+                    if let Some(l) = level_of(c) {
+                        let gamma = match group {
+                            0 => weights.shapes[l],
+                            1 => weights.spatial[l],
+                            g => weights.groups[g - 2][l],
+                        };
+                        c_sum[l] += s / gamma / total;
+                    }
                 }
             }
-            let gammas = if group == 0 {
-                &mut shape_gamma
-            } else {
-                &mut group_gamma[group - 1]
+            let gammas = match group {
+                0 => &mut weights.shapes,
+                1 => &mut weights.spatial,
+                g => &mut weights.groups[g - 2],
             };
             for l in 0..levels {
                 // Coulom's prior: a virtual win and loss against a gamma of 1.
@@ -123,20 +175,27 @@ fn main() {
             eprintln!(
                 "iteration {}: training log-likelihood per move {:.4}, held out {:.4}, held-out top-1 {:.1}%",
                 iteration + 1,
-                log_likelihood(&train, &shape_gamma, &group_gamma),
-                log_likelihood(&test, &shape_gamma, &group_gamma),
-                100.0 * top1(&test, &shape_gamma, &group_gamma),
+                log_likelihood(&train, &weights),
+                log_likelihood(&test, &weights),
+                100.0 * top1(&test, &weights),
             );
         }
     }
     let mut gammas = Gammas::neutral();
-    for (g, levels) in group_gamma.iter().enumerate() {
+    for (g, levels) in weights.groups.iter().enumerate() {
         for (l, &v) in levels.iter().enumerate() {
             gammas.groups[g][l] = v as f32;
         }
     }
     for (&code, &id) in &shape_ids {
-        gammas.shapes.insert(code, shape_gamma[id as usize] as f32);
+        gammas
+            .shapes
+            .insert(code, weights.shapes[id as usize] as f32);
+    }
+    for (&hash, &id) in &spatial_ids {
+        gammas
+            .spatial
+            .insert(hash, weights.spatial[id as usize] as f32);
     }
     let header = format!(
         "# shicho's move weights (gammas) for the tree's priors, learnt by examples/train_priors.rs\n\
@@ -152,34 +211,41 @@ fn main() {
     eprintln!("wrote {out}");
 }
 
-fn strength(c: &Candidate, shapes: &[f64], groups: &[Vec<f64>]) -> f64 {
-    let mut s = shapes[c.shape as usize];
+/// The gammas being learnt: per 3x3 shape, per larger shape, per level of each group.
+struct Weights {
+    shapes: Vec<f64>,
+    spatial: Vec<f64>,
+    groups: Vec<Vec<f64>>,
+}
+
+fn strength(c: &Candidate, w: &Weights) -> f64 {
+    let mut s = w.shapes[c.shape as usize];
+    if c.spatial != NO_SPATIAL {
+        s *= w.spatial[c.spatial as usize];
+    }
     for (g, &l) in c.levels.iter().enumerate() {
-        s *= groups[g][l as usize];
+        s *= w.groups[g][l as usize];
     }
     s
 }
 
-fn log_likelihood(d: &Data, shapes: &[f64], groups: &[Vec<f64>]) -> f64 {
+fn log_likelihood(d: &Data, w: &Weights) -> f64 {
     let mut total = 0.0;
     for p in &d.positions {
         let cands = &d.cands[p.start..p.start + p.len];
-        let sum: f64 = cands.iter().map(|c| strength(c, shapes, groups)).sum();
-        total += (strength(&cands[0], shapes, groups) / sum).ln();
+        let sum: f64 = cands.iter().map(|c| strength(c, w)).sum();
+        total += (strength(&cands[0], w) / sum).ln();
     }
     total / d.positions.len().max(1) as f64
 }
 
 /// How often the played move is the strongest candidate.
-fn top1(d: &Data, shapes: &[f64], groups: &[Vec<f64>]) -> f64 {
+fn top1(d: &Data, w: &Weights) -> f64 {
     let mut hits = 0;
     for p in &d.positions {
         let cands = &d.cands[p.start..p.start + p.len];
-        let played = strength(&cands[0], shapes, groups);
-        if cands[1..]
-            .iter()
-            .all(|c| strength(c, shapes, groups) < played)
-        {
+        let played = strength(&cands[0], w);
+        if cands[1..].iter().all(|c| strength(c, w) < played) {
             hits += 1;
         }
     }
@@ -188,7 +254,7 @@ fn top1(d: &Data, shapes: &[f64], groups: &[Vec<f64>]) -> f64 {
 
 fn read_game(
     file: &str,
-    player: Option<&str>,
+    selection: &Selection,
     shape_ids: &mut HashMap<u32, u32>,
     data: &mut Data,
 ) -> Result<(), String> {
@@ -207,21 +273,25 @@ fn read_game(
             Color::Black => record.black_name.as_deref(),
             Color::White => record.white_name.as_deref(),
         };
-        player.is_none_or(|p| name.is_some_and(|n| p.split('|').any(|alt| n.contains(alt))))
+        selection
+            .player
+            .is_none_or(|p| name.is_some_and(|n| p.split('|').any(|alt| n.contains(alt))))
     };
     let mut game = Game::new(record.size, Rules::default(), komi).map_err(|e| e.to_string())?;
     let moves: Vec<(Color, Move)> = played.moves().collect();
     for (i, &(c, m)) in moves.iter().enumerate() {
         if let Move::Play(p) = m
+            && i >= selection.skip
             && selected(c)
         {
             let last = i.checked_sub(1).and_then(|j| moves[j].1.point());
             let before = i.checked_sub(2).and_then(|j| moves[j].1.point());
             let board = game.board();
-            let mut cands: Vec<Features> = vec![features(board, c, p, last, before)];
+            let seen = |q| with_spatial(features(board, c, q, last, before), board, c, q);
+            let mut cands: Vec<Features> = vec![seen(p)];
             for &q in board.empties() {
                 if q != p && !board.is_true_eye(c, q) && game.is_legal(c, Move::Play(q)) {
-                    cands.push(features(board, c, q, last, before));
+                    cands.push(seen(q));
                 }
             }
             if cands.len() > 1 {
@@ -234,6 +304,8 @@ fn read_game(
                     let shape = *shape_ids.entry(f.shape).or_insert(next);
                     data.cands.push(Candidate {
                         shape,
+                        spatial: NO_SPATIAL,
+                        hashes: f.spatial,
                         levels: f.levels,
                     });
                 }

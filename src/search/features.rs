@@ -1,6 +1,7 @@
 //! What a player sees of a move at a glance, as a few discrete features: the 3x3 shape
 //! around it (with which neighbouring chains are in atari), captures, escapes from atari,
-//! ataris, self-ataris, the distance to the last two moves and to the edge. The tree's
+//! ataris, self-ataris, the distance to the last two moves and to the edge, and the larger
+//! shapes around it (`spatial`). The tree's
 //! priors weigh moves by these features with weights learnt from game records
 //! (`gammas`, Coulom's minorization-maximization: "Computing Elo Ratings of Move Patterns
 //! in the Game of Go", 2007), and `examples/train_priors.rs` learns them.
@@ -14,6 +15,7 @@ use crate::color::Color;
 use crate::geometry::{RING_OFFSETS, Topology};
 use crate::point::{Move, Point};
 use crate::search::policy::is_bad_self_atari;
+use crate::search::spatial;
 use crate::tactics::{ladder_attack, ladder_escape};
 
 /// The feature groups other than the shape, each with its number of levels (level 0 is
@@ -36,10 +38,13 @@ pub const DISTANCE_LAST: usize = 4;
 pub const DISTANCE_BEFORE: usize = 5;
 pub const LINE: usize = 6;
 
-/// A move's features: its canonical shape code and one level per group of [`GROUPS`].
+/// A move's features: its canonical 3x3 shape code, the hashes of its larger shapes (all 0
+/// until [`with_spatial`] computes them: they cost time and count only when the gammas
+/// have some) and one level per group of [`GROUPS`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Features {
     pub shape: u32,
+    pub spatial: [u64; spatial::SIZES],
     pub levels: [u8; GROUPS.len()],
 }
 
@@ -113,6 +118,12 @@ pub fn shape(board: &Board, c: Color, p: Point) -> u32 {
         })
         .min()
         .unwrap_or(0)
+}
+
+/// `f` with the hashes of the larger shapes around `c` playing at `p`.
+pub fn with_spatial(mut f: Features, board: &Board, c: Color, p: Point) -> Features {
+    f.spatial = spatial::hashes(board, c, p);
+    f
 }
 
 /// Coulom's distance between two points, `dx + dy + max(dx, dy)`, wrapping on a torus.
@@ -230,6 +241,7 @@ pub fn features(
     }
     Features {
         shape: shape(board, c, p),
+        spatial: [0; spatial::SIZES],
         levels,
     }
 }

@@ -8,8 +8,9 @@
 //! ```text
 //! group capture 1 2.5        a group's level and its gamma
 //! shape 0x00012a4 1.7        a canonical shape code and its gamma
+//! spatial 0x9f03c2d1e4 2.2   a larger shape's hash and its gamma
 //! ```
-//! Anything absent weighs 1.
+//! Anything absent weighs 1. Of a move's larger shapes only the largest in the table counts.
 
 use std::collections::HashMap;
 use std::sync::OnceLock;
@@ -21,6 +22,7 @@ use crate::search::features::{Features, GROUPS};
 pub struct Gammas {
     pub groups: Vec<Vec<f32>>,
     pub shapes: HashMap<u32, f32>,
+    pub spatial: HashMap<u64, f32>,
 }
 
 impl Gammas {
@@ -29,6 +31,7 @@ impl Gammas {
         Gammas {
             groups: GROUPS.iter().map(|&(_, n)| vec![1.0; n]).collect(),
             shapes: HashMap::new(),
+            spatial: HashMap::new(),
         }
     }
 
@@ -69,6 +72,12 @@ impl Gammas {
                     let gamma: f32 = gamma.parse().map_err(|_| bad())?;
                     g.shapes.insert(code, gamma);
                 }
+                ["spatial", hash, gamma] => {
+                    let hash = u64::from_str_radix(hash.trim_start_matches("0x"), 16)
+                        .map_err(|_| bad())?;
+                    let gamma: f32 = gamma.parse().map_err(|_| bad())?;
+                    g.spatial.insert(hash, gamma);
+                }
                 _ => return Err(bad()),
             }
         }
@@ -88,12 +97,20 @@ impl Gammas {
         for (code, gamma) in shapes {
             out.push_str(&format!("shape {code:#x} {gamma:.4}\n"));
         }
+        let mut spatial: Vec<_> = self.spatial.iter().collect();
+        spatial.sort_by_key(|(hash, _)| **hash);
+        for (hash, gamma) in spatial {
+            out.push_str(&format!("spatial {hash:#x} {gamma:.4}\n"));
+        }
         out
     }
 
     /// A move's strength: the product of its features' gammas.
     pub fn strength(&self, f: &Features) -> f32 {
         let mut s = self.shapes.get(&f.shape).copied().unwrap_or(1.0);
+        if let Some(gamma) = f.spatial.iter().rev().find_map(|h| self.spatial.get(h)) {
+            s *= gamma;
+        }
         for (group, &level) in f.levels.iter().enumerate() {
             s *= self.groups[group][level as usize];
         }
@@ -110,11 +127,34 @@ mod tests {
         let mut g = Gammas::neutral();
         g.groups[0][2] = 3.5;
         g.shapes.insert(0x1234, 0.25);
+        g.spatial.insert(0xdead_beef_0123, 4.5);
         let back = Gammas::parse(&g.to_text()).unwrap();
         assert_eq!(back, g);
         assert!(Gammas::parse("group nonsense 1 2").is_err());
         assert!(Gammas::parse("group capture 99 2").is_err());
         assert!(Gammas::parse("shape zz 1").is_err());
+        assert!(Gammas::parse("spatial 0x12").is_err());
         assert!(Gammas::builtin().groups.len() == GROUPS.len());
+    }
+
+    #[test]
+    fn only_the_largest_known_larger_shape_counts() {
+        let mut g = Gammas::neutral();
+        let mut f = Features {
+            shape: 7,
+            spatial: [10, 11, 12, 13, 14],
+            levels: [0; GROUPS.len()],
+        };
+        assert_eq!(g.strength(&f), 1.0);
+        g.shapes.insert(7, 2.0);
+        g.spatial.insert(11, 3.0);
+        assert_eq!(g.strength(&f), 6.0);
+        g.spatial.insert(13, 5.0);
+        assert_eq!(g.strength(&f), 10.0, "13 is larger than 11");
+        f.spatial[3] = 99;
+        assert_eq!(g.strength(&f), 6.0);
+        g.groups[0][1] = 0.5;
+        f.levels[0] = 1;
+        assert_eq!(g.strength(&f), 3.0);
     }
 }

@@ -17,6 +17,7 @@
 //! | `features` | what a move looks like at a glance (3x3 shape, captures, ataris, distances), for the learnt priors |
 //! | `policy` | the playout policy: atari answers with a ladder check, nakade, two-liberty tactics, patterns, filtered random moves |
 //! | `playout` | random playouts, the playout loop, the superko set playouts share |
+//! | `spatial` | larger shapes around a move (out to distance 8), hashed, for the learnt priors |
 //! | `patterns` | MoGo's 3x3 shape patterns, for priors and playouts |
 //! | `heuristic` | the heuristic player: ladder-aware tactics, then shape; a prior at the root |
 //! | `dead_stones` | Monte-Carlo ownership, dead stones and seki at the end of a game |
@@ -34,6 +35,7 @@ pub mod playout;
 pub mod policy;
 mod priors;
 mod simulation;
+pub mod spatial;
 pub mod time;
 mod tree;
 

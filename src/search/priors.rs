@@ -12,7 +12,7 @@ use crate::board::Board;
 use crate::color::Color;
 use crate::geometry::Topology;
 use crate::point::{Move, Point};
-use crate::search::features::features;
+use crate::search::features::{features, with_spatial};
 use crate::search::gammas::Gammas;
 use crate::search::params::Tunables;
 use crate::search::patterns;
@@ -37,7 +37,11 @@ pub(crate) fn child_priors(
     let gammas = Gammas::builtin();
     let mut best = f32::MIN_POSITIVE;
     for &p in moves {
-        let s = gammas.strength(&features(board, c, p, last, before));
+        let mut f = features(board, c, p, last, before);
+        if !gammas.spatial.is_empty() {
+            f = with_spatial(f, board, c, p);
+        }
+        let s = gammas.strength(&f);
         best = best.max(s);
         // The strength for now, the prior below.
         out.push((s, 0.0));
