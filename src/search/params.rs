@@ -18,6 +18,9 @@ pub struct Tunables {
     pub expand_visits: u32,
     /// Visits at which a child's own statistics weigh as much as its RAVE statistics.
     pub rave_equiv: f32,
+    /// Extra RAVE weight of a play right after the node, falling linearly to none at the
+    /// playout's end (a play counts `1 + rave_distance * (end - ply) / (end - depth)`).
+    pub rave_distance: u32,
     /// Every child starts with this many virtual visits at a 50% win rate.
     pub prior_even: f32,
     /// Extra virtual wins for capturing one stone, and more than one.
@@ -53,6 +56,7 @@ impl Default for Tunables {
         Tunables {
             expand_visits: 8,
             rave_equiv: 1000.0,
+            rave_distance: 3,
             prior_even: 10.0,
             prior_capture_one: 15.0,
             prior_capture_many: 30.0,
@@ -90,6 +94,10 @@ const SETTERS: &[(&str, Setter)] = &[
         One(|t, v| t.expand_visits = v.max(1.0) as u32),
     ),
     ("rave_equiv", One(|t, v| t.rave_equiv = v.max(1.0))),
+    (
+        "rave_distance",
+        One(|t, v| t.rave_distance = v.clamp(0.0, 100.0) as u32),
+    ),
     ("prior_even", One(|t, v| t.prior_even = v.max(1.0))),
     ("prior_capture_one", One(|t, v| t.prior_capture_one = v)),
     ("prior_capture_many", One(|t, v| t.prior_capture_many = v)),

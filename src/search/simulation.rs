@@ -136,9 +136,9 @@ impl<'s, 'g> Worker<'s, 'g> {
                 break;
             }
         }
-        self.play_out(c, last, ply);
+        let end = self.play_out(c, last, ply);
         let black_wins = score::area_margin(&self.board, shared.komi) > 0.0;
-        self.back_up(black_wins);
+        self.back_up(black_wins, end);
     }
 
     /// Gives a claimed leaf its children: board-legal moves but own true eyes and captures
@@ -184,8 +184,9 @@ impl<'s, 'g> Worker<'s, 'g> {
         shared.tree.finish_expand(node, &self.children);
     }
 
-    /// Finishes the game with policy moves, recording first plays for RAVE.
-    fn play_out(&mut self, to_move: Color, last: Last, start_ply: u16) {
+    /// Finishes the game with policy moves, recording first plays for RAVE; returns the
+    /// ply after the last move.
+    fn play_out(&mut self, to_move: Color, last: Last, start_ply: u16) -> u16 {
         let cap = move_cap(&self.board);
         let mercy = self.board.geometry().num_points() as i64 / 3;
         self.recent.reset(&self.board);
@@ -223,9 +224,10 @@ impl<'s, 'g> Worker<'s, 'g> {
             }
             c = c.other();
         }
+        ply
     }
 
-    fn back_up(&mut self, black_wins: bool) {
+    fn back_up(&mut self, black_wins: bool, end: u16) {
         let shared = self.shared;
         let tree = &shared.tree;
         // The colour that moved into path[i] (i >= 1) alternates from the searching colour.
@@ -238,7 +240,11 @@ impl<'s, 'g> Worker<'s, 'g> {
         }
         // RAVE: at the node reached after ply d, the children are moves of the colour to
         // move there; a child whose point that colour played first at ply d or later shares
-        // in the result.
+        // in the result. With `rave_distance`, a play soon after d counts for more than one
+        // near the end of the playout (as Pachi weighs them): what follows a move closely is
+        // more its consequence than what follows it far away.
+        let distance = shared.tunables.rave_distance;
+        let end = end as usize;
         let mut to_move = shared.color;
         for (depth, &node) in self.path.iter().enumerate() {
             let won = (to_move == Color::Black) == black_wins;
@@ -249,10 +255,41 @@ impl<'s, 'g> Worker<'s, 'g> {
                 };
                 let first = plies[p.index()];
                 if first != NO_PLY && first as usize >= depth {
-                    tree.rave(child, won);
+                    tree.rave(
+                        child,
+                        won,
+                        rave_weight(distance, depth, first as usize, end),
+                    );
                 }
             }
             to_move = to_move.other();
         }
+    }
+}
+/// How much a play at ply `first` counts in the RAVE statistics of the node reached after
+/// ply `depth`, in a simulation that ended at ply `end`: `1 + distance` right after the
+/// node, falling linearly to 1 at the end.
+fn rave_weight(distance: u32, depth: usize, first: usize, end: usize) -> u32 {
+    1 + distance * (end.saturating_sub(first)) as u32 / end.saturating_sub(depth).max(1) as u32
+}
+
+#[cfg(test)]
+mod tests {
+    use super::rave_weight;
+
+    #[test]
+    fn rave_weight_falls_from_one_plus_distance_to_one() {
+        // Node after ply 10, playout ended at ply 50.
+        assert_eq!(rave_weight(3, 10, 10, 50), 4);
+        assert_eq!(rave_weight(3, 10, 30, 50), 2);
+        assert_eq!(rave_weight(3, 10, 49, 50), 1);
+        assert_eq!(rave_weight(3, 10, 50, 50), 1);
+        assert_eq!(
+            rave_weight(0, 10, 10, 50),
+            1,
+            "no distance: every play counts once"
+        );
+        // A node at the end of the game (no playout): no division by zero.
+        assert_eq!(rave_weight(3, 7, 7, 7), 1);
     }
 }

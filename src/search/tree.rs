@@ -259,15 +259,19 @@ impl Tree {
         self.node(id).wins.fetch_add(1, Ordering::Relaxed);
     }
 
-    /// A RAVE result for `id`.
+    /// A RAVE result for `id`, counted `weight` times.
     #[inline]
-    pub fn rave(&self, id: NodeId, won: bool) {
+    pub fn rave(&self, id: NodeId, won: bool, weight: u32) {
         let n = self.node(id);
-        n.rave_visits
-            .store(n.rave_visits.load(Ordering::Relaxed) + 1, Ordering::Relaxed);
+        n.rave_visits.store(
+            n.rave_visits.load(Ordering::Relaxed) + weight,
+            Ordering::Relaxed,
+        );
         if won {
-            n.rave_wins
-                .store(n.rave_wins.load(Ordering::Relaxed) + 1, Ordering::Relaxed);
+            n.rave_wins.store(
+                n.rave_wins.load(Ordering::Relaxed) + weight,
+                Ordering::Relaxed,
+            );
         }
     }
 
