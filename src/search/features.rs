@@ -56,23 +56,10 @@ const ORTHOGONAL: [usize; 4] = [1, 3, 4, 6];
 fn symmetries() -> &'static [[usize; 8]; 8] {
     static TABLE: std::sync::OnceLock<[[usize; 8]; 8]> = std::sync::OnceLock::new();
     TABLE.get_or_init(|| {
-        let mut table = [[0; 8]; 8];
-        for (s, row) in table.iter_mut().enumerate() {
-            for (i, &(dx, dy)) in RING_OFFSETS.iter().enumerate() {
-                let (mut x, mut y) = (dx, dy);
-                for _ in 0..(s % 4) {
-                    (x, y) = (-y, x);
-                }
-                if s >= 4 {
-                    x = -x;
-                }
-                row[i] = RING_OFFSETS
-                    .iter()
-                    .position(|&o| o == (x, y))
-                    .expect("a symmetry maps the ring onto itself");
-            }
-        }
-        table
+        std::array::from_fn(|s| {
+            let perm = spatial::symmetry_permutation(&RING_OFFSETS, s);
+            std::array::from_fn(|i| perm[i])
+        })
     })
 }
 
@@ -138,7 +125,7 @@ pub fn distance(board: &Board, p: Point, q: Point) -> usize {
         dx = dx.min(n - dx);
         dy = dy.min(n - dy);
     }
-    dx + dy + dx.max(dy)
+    spatial::coulom_distance(dx, dy)
 }
 
 fn distance_level(board: &Board, p: Point, q: Option<Point>) -> u8 {

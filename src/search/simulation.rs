@@ -266,6 +266,7 @@ impl<'s, 'g> Worker<'s, 'g> {
         }
     }
 }
+
 /// How much a play at ply `first` counts in the RAVE statistics of the node reached after
 /// ply `depth`, in a simulation that ended at ply `end`: `1 + distance` right after the
 /// node, falling linearly to 1 at the end.

@@ -14,6 +14,7 @@ use crate::board::Board;
 use crate::color::Color;
 use crate::geometry::Topology;
 use crate::point::Point;
+use crate::rng::Rng;
 
 /// The smallest and largest pattern sizes (distances) hashed.
 pub const MIN_SIZE: usize = 4;
@@ -31,9 +32,34 @@ struct Layout {
     keys: Vec<[u64; 4]>,
 }
 
+/// Coulom's distance of an offset, `dx + dy + max(dx, dy)` in absolute values.
+pub(crate) fn coulom_distance(dx: usize, dy: usize) -> usize {
+    dx + dy + dx.max(dy)
+}
+
 fn gridcular(dx: i64, dy: i64) -> usize {
-    let (ax, ay) = (dx.unsigned_abs() as usize, dy.unsigned_abs() as usize);
-    ax + ay + ax.max(ay)
+    coulom_distance(dx.unsigned_abs() as usize, dy.unsigned_abs() as usize)
+}
+
+/// Where each of `offsets` goes under symmetry `s` of the square (0..4 the rotations, 4..8
+/// the same mirrored), as indices into `offsets`, which every symmetry must map onto itself.
+pub(crate) fn symmetry_permutation(offsets: &[(i64, i64)], s: usize) -> Vec<usize> {
+    offsets
+        .iter()
+        .map(|&(dx, dy)| {
+            let (mut x, mut y) = (dx, dy);
+            for _ in 0..(s % 4) {
+                (x, y) = (-y, x);
+            }
+            if s >= 4 {
+                x = -x;
+            }
+            offsets
+                .iter()
+                .position(|&o| o == (x, y))
+                .expect("a symmetry maps the offsets onto themselves")
+        })
+        .collect()
 }
 
 fn layout() -> &'static Layout {
@@ -52,36 +78,12 @@ fn layout() -> &'static Layout {
                 .filter(|&&(dx, dy)| gridcular(dx, dy) <= d)
                 .count();
         }
-        let symmetries = std::array::from_fn(|s| {
-            offsets
-                .iter()
-                .map(|&(dx, dy)| {
-                    let (mut x, mut y) = (dx, dy);
-                    for _ in 0..(s % 4) {
-                        (x, y) = (-y, x);
-                    }
-                    if s >= 4 {
-                        x = -x;
-                    }
-                    offsets
-                        .iter()
-                        .position(|&o| o == (x, y))
-                        .expect("a symmetry keeps distances")
-                })
-                .collect()
-        });
-        // Fixed keys (splitmix64 from a constant): the hashes are stored in the gammas file.
-        let mut state = 0x5348_4943_484f_u64;
-        let mut next = || {
-            state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-            let mut z = state;
-            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-            z ^ (z >> 31)
-        };
+        let symmetries = std::array::from_fn(|s| symmetry_permutation(&offsets, s));
+        // Keys from a fixed seed: the hashes are stored in the gammas file.
+        let mut rng = Rng::new(0x5348_4943_484f);
         let keys = offsets
             .iter()
-            .map(|_| std::array::from_fn(|_| next()))
+            .map(|_| std::array::from_fn(|_| rng.next_u64()))
             .collect();
         Layout {
             offsets,
