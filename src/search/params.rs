@@ -21,6 +21,13 @@ pub struct Tunables {
     /// Extra RAVE weight of a play right after the node, falling linearly to none at the
     /// playout's end (a play counts `1 + rave_distance * (end - ply) / (end - depth)`).
     pub rave_distance: u32,
+    /// The score's share of a playout's value (the rest is the win or loss): among wins a
+    /// larger margin is worth more, among losses a smaller one, so the search neither
+    /// gives away points it need not nor gives up when a little behind. The win rates the
+    /// search reports include it.
+    pub score_weight: f32,
+    /// The margin (points) at which the score's share is all or nothing.
+    pub score_span: f32,
     /// Every child starts with this many virtual visits at a 50% win rate.
     pub prior_even: f32,
     /// Extra virtual wins for capturing one stone, and more than one.
@@ -57,6 +64,8 @@ impl Default for Tunables {
             expand_visits: 8,
             rave_equiv: 1000.0,
             rave_distance: 3,
+            score_weight: 0.0,
+            score_span: 40.0,
             prior_even: 10.0,
             prior_capture_one: 15.0,
             prior_capture_many: 30.0,
@@ -98,6 +107,11 @@ const SETTERS: &[(&str, Setter)] = &[
         "rave_distance",
         One(|t, v| t.rave_distance = v.clamp(0.0, 100.0) as u32),
     ),
+    (
+        "score_weight",
+        One(|t, v| t.score_weight = v.clamp(0.0, 1.0)),
+    ),
+    ("score_span", One(|t, v| t.score_span = v.max(1.0))),
     ("prior_even", One(|t, v| t.prior_even = v.max(1.0))),
     ("prior_capture_one", One(|t, v| t.prior_capture_one = v)),
     ("prior_capture_many", One(|t, v| t.prior_capture_many = v)),
@@ -271,6 +285,8 @@ mod tests {
         // Each field differs from its default once set to 7 (no default is 7).
         assert_ne!(t.expand_visits, d.expand_visits);
         assert_ne!(t.rave_equiv, d.rave_equiv);
+        assert_ne!(t.score_weight, d.score_weight);
+        assert_ne!(t.score_span, d.score_span);
         assert_ne!(t.prior_even, d.prior_even);
         assert_ne!(t.prior_capture_one, d.prior_capture_one);
         assert_ne!(t.prior_capture_many, d.prior_capture_many);

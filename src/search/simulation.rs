@@ -137,8 +137,8 @@ impl<'s, 'g> Worker<'s, 'g> {
             }
         }
         let end = self.play_out(c, last, ply);
-        let black_wins = score::area_margin(&self.board, shared.komi) > 0.0;
-        self.back_up(black_wins, end);
+        let margin = score::area_margin(&self.board, shared.komi) as f32;
+        self.back_up(margin, end);
     }
 
     /// Gives a claimed leaf its children: board-legal moves but own true eyes and captures
@@ -227,14 +227,23 @@ impl<'s, 'g> Worker<'s, 'g> {
         ply
     }
 
-    fn back_up(&mut self, black_wins: bool, end: u16) {
+    /// `margin`: Black's area margin at the playout's end.
+    fn back_up(&mut self, margin: f32, end: u16) {
         let shared = self.shared;
         let tree = &shared.tree;
+        let t = shared.tunables;
+        let black_wins = margin > 0.0;
+        let black_reward = playout_value(margin, t.score_weight, t.score_span);
+        let white_reward = playout_value(-margin, t.score_weight, t.score_span);
         // The colour that moved into path[i] (i >= 1) alternates from the searching colour.
         let mut mover = shared.color;
         for &n in &self.path[1..] {
-            if (mover == Color::Black) == black_wins {
-                tree.win(n);
+            let reward = match mover {
+                Color::Black => black_reward,
+                Color::White => white_reward,
+            };
+            if reward > 0.0 {
+                tree.reward(n, reward);
             }
             mover = mover.other();
         }
@@ -267,6 +276,18 @@ impl<'s, 'g> Worker<'s, 'g> {
     }
 }
 
+/// A playout's value to a player whose margin at its end is `margin`: the win (1) or loss
+/// (0), with `weight` of it given to the margin instead, linearly from nothing at `-span`
+/// to all at `+span`. Any win is still worth more than any loss while `weight < 0.5`.
+fn playout_value(margin: f32, weight: f32, span: f32) -> f32 {
+    let won = if margin > 0.0 { 1.0 } else { 0.0 };
+    if weight == 0.0 {
+        return won;
+    }
+    let share = 0.5 + 0.5 * (margin / span).clamp(-1.0, 1.0);
+    (1.0 - weight) * won + weight * share
+}
+
 /// How much a play at ply `first` counts in the RAVE statistics of the node reached after
 /// ply `depth`, in a simulation that ended at ply `end`: `1 + distance` right after the
 /// node, falling linearly to 1 at the end.
@@ -276,7 +297,21 @@ fn rave_weight(distance: u32, depth: usize, first: usize, end: usize) -> u32 {
 
 #[cfg(test)]
 mod tests {
-    use super::rave_weight;
+    use super::{playout_value, rave_weight};
+
+    #[test]
+    fn playout_value_is_the_result_plus_a_share_for_the_margin() {
+        assert_eq!(playout_value(0.5, 0.0, 40.0), 1.0);
+        assert_eq!(playout_value(-0.5, 0.0, 40.0), 0.0);
+        let close_win = playout_value(0.5, 0.04, 40.0);
+        let big_win = playout_value(30.5, 0.04, 40.0);
+        let close_loss = playout_value(-0.5, 0.04, 40.0);
+        let big_loss = playout_value(-60.5, 0.04, 40.0);
+        assert!(big_win > close_win && close_win > close_loss && close_loss > big_loss);
+        assert!((close_win - 0.98).abs() < 0.001, "{close_win}");
+        assert_eq!(big_loss, 0.0, "beyond the span the margin adds nothing");
+        assert_eq!(playout_value(60.0, 0.04, 40.0), 1.0);
+    }
 
     #[test]
     fn rave_weight_falls_from_one_plus_distance_to_one() {

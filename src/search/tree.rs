@@ -2,7 +2,9 @@
 //!
 //! - A node is a move and its statistics: real visits and wins, RAVE (all-moves-as-first)
 //!   visits and wins, and the prior's virtual visits and wins it started with. Win counts
-//!   are from the point of view of the player who made the move into the node.
+//!   are from the point of view of the player who made the move into the node. A playout
+//!   may count as part of a win (the score's share of its value), so real wins are kept in
+//!   fixed point, [`REWARD_UNIT`] to a whole win.
 //! - A node's children lie side by side in the arena; expanding a node allocates them at
 //!   once. Threads share the arena without locks: every field is an atomic, a node's
 //!   children are published by a release store of its state, and a thread that finds a
@@ -17,7 +19,7 @@
 //! - Between moves the subtree of the position reached is copied into a fresh arena
 //!   ([`Tree::subtree`]), so the search goes on from what it already knows.
 
-use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU32, AtomicU64, AtomicUsize, Ordering};
 
 use crate::point::{Move, Point};
 
@@ -29,6 +31,10 @@ const EXPANDING: u32 = 1;
 const EXPANDED: u32 = 2;
 /// A node after which the game is over (two passes): never expanded.
 const TERMINAL: u32 = 3;
+
+/// A whole win in a node's real wins: fine enough for a score bonus of a few hundredths,
+/// and a 64-bit count of them does not overflow in any search.
+const REWARD_UNIT: f64 = 65536.0;
 
 /// Index of a node in its tree's arena.
 pub type NodeId = u32;
@@ -42,7 +48,8 @@ struct Node {
     prior_visits: AtomicU32,
     prior_wins: AtomicU32,
     visits: AtomicU32,
-    wins: AtomicU32,
+    /// In [`REWARD_UNIT`]s.
+    wins: AtomicU64,
     rave_visits: AtomicU32,
     rave_wins: AtomicU32,
     first_child: AtomicU32,
@@ -63,7 +70,8 @@ pub struct NewChild {
 pub struct Stats {
     pub mv: Move,
     pub visits: u32,
-    pub wins: u32,
+    /// Whole wins, with the playouts' fractions.
+    pub wins: f64,
     pub rave_visits: u32,
     pub rave_wins: u32,
     pub prior_visits: f32,
@@ -81,7 +89,7 @@ impl Stats {
         if self.visits == 0 {
             (self.prior_wins / self.prior_visits.max(1e-6)) as f64
         } else {
-            self.wins as f64 / self.visits as f64
+            self.wins / self.visits as f64
         }
     }
 }
@@ -139,7 +147,7 @@ impl Tree {
         Stats {
             mv: decode(n.mv.load(Ordering::Relaxed)),
             visits: n.visits.load(Ordering::Relaxed),
-            wins: n.wins.load(Ordering::Relaxed),
+            wins: n.wins.load(Ordering::Relaxed) as f64 / REWARD_UNIT,
             rave_visits: n.rave_visits.load(Ordering::Relaxed),
             rave_wins: n.rave_wins.load(Ordering::Relaxed),
             prior_visits: f32::from_bits(n.prior_visits.load(Ordering::Relaxed)),
@@ -253,10 +261,12 @@ impl Tree {
         self.node(id).visits.fetch_add(1, Ordering::Relaxed);
     }
 
-    /// A playout through `id` (entered before) was won by the player who moved into it.
+    /// A playout through `id` (entered before) was worth `reward` (0 to 1) to the player who
+    /// moved into it.
     #[inline]
-    pub fn win(&self, id: NodeId) {
-        self.node(id).wins.fetch_add(1, Ordering::Relaxed);
+    pub fn reward(&self, id: NodeId, reward: f32) {
+        let units = (reward.clamp(0.0, 1.0) as f64 * REWARD_UNIT) as u64;
+        self.node(id).wins.fetch_add(units, Ordering::Relaxed);
     }
 
     /// A RAVE result for `id`, counted `weight` times.
@@ -356,12 +366,13 @@ fn copy_node(from: &Node, to: &Node) {
         (&from.prior_visits, &to.prior_visits),
         (&from.prior_wins, &to.prior_wins),
         (&from.visits, &to.visits),
-        (&from.wins, &to.wins),
         (&from.rave_visits, &to.rave_visits),
         (&from.rave_wins, &to.rave_wins),
     ] {
         b.store(a.load(Ordering::Relaxed), Ordering::Relaxed);
     }
+    to.wins
+        .store(from.wins.load(Ordering::Relaxed), Ordering::Relaxed);
     let st = from.state.load(Ordering::Relaxed);
     to.state.store(
         if st == TERMINAL { TERMINAL } else { LEAF },
@@ -410,7 +421,7 @@ mod tests {
         }
         for _ in 0..30 {
             t.enter(kids[0]);
-            t.win(kids[0]);
+            t.reward(kids[0], 1.0);
         }
         assert_eq!(t.select(ROOT, 1000.0), Some(kids[0]));
         assert!(t.begin_expand(kids[0]));
