@@ -705,17 +705,20 @@ mod tests {
 
     #[test]
     fn two_threads_share_one_tree_and_find_the_capture() {
+        // A capturing race where both chains have D2 as their last liberty: White's capture
+        // leaves its group alive with a five-point eye space and wins with komi; any other
+        // move lets Black take fifteen stones. Only D2 wins, so racing threads agree.
         let g = game_from(
             "
             . . . . . . .
-            . . O O O . .
-            . O X X X O .
-            . O X X X O .
-            . . O . O . .
-            . . . O . . .
-            . . . . . . .",
+            . . . . . . .
+            X X X X X X X
+            X O O O O O X
+            X O X X X O X
+            X O X . X O X
+            X O O O O O X",
             "chinese",
-            0.5,
+            12.5,
         );
         let p = Params {
             threads: 2,
@@ -728,7 +731,7 @@ mod tests {
         );
         assert_eq!(
             r.decision,
-            Decision::Play(g.geometry().parse_move("D3").unwrap())
+            Decision::Play(g.geometry().parse_move("D2").unwrap())
         );
         let visits: u32 = r.candidates.iter().map(|c| c.visits).sum();
         assert!((3900..=4000).contains(&visits), "{visits}");
