@@ -5,8 +5,8 @@
 //!   of the position reached, `Tree::subtree`) and runs each search's simulations on one or
 //!   more threads sharing one tree (`tree`: lock-free nodes, virtual loss).
 //! - A simulation (`simulation`) walks down by urgency, expands a node after
-//!   `expand_visits` visits (every board-legal move but own true eyes, plus pass, each with
-//!   its `priors`), finishes the game with the playout policy (`policy`), counts it by
+//!   `expand_visits` visits, more as the arena fills (every board-legal move but own true
+//!   eyes, plus pass, each with its `priors`), finishes the game with the playout policy (`policy`), counts it by
 //!   area and backs the result up, with RAVE (all-moves-as-first) results for the children
 //!   whose move was played first later in the simulation.
 //! - The root is expanded with the game's full legality (superko included); the heuristic

@@ -14,8 +14,13 @@ use crate::search::policy::PolicyParams;
 /// `SHICHO_TUNE=name=value,...` overrides them for tuning matches ([`Tunables::from_env`]).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Tunables {
-    /// Simulations through a leaf before it gets children of its own.
+    /// Simulations through a leaf before it gets children of its own, while the tree's
+    /// arena is nearly empty.
     pub expand_visits: u32,
+    /// How the expansion threshold rises as the arena fills: `expand_visits` times
+    /// `1 + expand_growth * fill^2` (fill from 0 to 1). A long search on a big board thus
+    /// slows its growth instead of meeting a full arena, and a short one expands early.
+    pub expand_growth: f32,
     /// Visits at which a child's own statistics weigh as much as its RAVE statistics.
     pub rave_equiv: f32,
     /// Extra RAVE weight of a play right after the node, falling linearly to none at the
@@ -61,7 +66,8 @@ pub struct Tunables {
 impl Default for Tunables {
     fn default() -> Tunables {
         Tunables {
-            expand_visits: 8,
+            expand_visits: 2,
+            expand_growth: 15.0,
             rave_equiv: 1000.0,
             rave_distance: 3,
             score_weight: 0.0,
@@ -80,6 +86,14 @@ impl Default for Tunables {
             prior_gamma_power: 0.5,
             policy: PolicyParams::default(),
         }
+    }
+}
+
+impl Tunables {
+    /// Visits a leaf needs before it is expanded, with the tree's arena `fill` full (0 to 1).
+    pub fn expand_threshold(&self, fill: f32) -> u32 {
+        let grown = self.expand_visits as f32 * (1.0 + self.expand_growth * fill * fill);
+        grown as u32
     }
 }
 
@@ -102,6 +116,7 @@ const SETTERS: &[(&str, Setter)] = &[
         "expand_visits",
         One(|t, v| t.expand_visits = v.max(1.0) as u32),
     ),
+    ("expand_growth", One(|t, v| t.expand_growth = v.max(0.0))),
     ("rave_equiv", One(|t, v| t.rave_equiv = v.max(1.0))),
     (
         "rave_distance",
@@ -271,6 +286,24 @@ mod tests {
     }
 
     #[test]
+    fn the_expansion_threshold_rises_with_the_arena_fill() {
+        let t = Tunables {
+            expand_visits: 2,
+            expand_growth: 15.0,
+            ..Tunables::default()
+        };
+        assert_eq!(t.expand_threshold(0.0), 2);
+        assert_eq!(t.expand_threshold(0.2), 3);
+        assert_eq!(t.expand_threshold(0.5), 9);
+        assert_eq!(t.expand_threshold(1.0), 32);
+        let fixed = Tunables {
+            expand_growth: 0.0,
+            ..t
+        };
+        assert_eq!(fixed.expand_threshold(1.0), 2);
+    }
+
+    #[test]
     fn every_field_has_a_name() {
         let all = SETTERS
             .iter()
@@ -284,6 +317,7 @@ mod tests {
         let d = Tunables::default();
         // Each field differs from its default once set to 7 (no default is 7).
         assert_ne!(t.expand_visits, d.expand_visits);
+        assert_ne!(t.expand_growth, d.expand_growth);
         assert_ne!(t.rave_equiv, d.rave_equiv);
         assert_ne!(t.score_weight, d.score_weight);
         assert_ne!(t.score_span, d.score_span);

@@ -101,7 +101,9 @@ impl<'s, 'g> Worker<'s, 'g> {
                 break;
             }
             if !tree.is_expanded(node) {
-                if tree.visits(node) <= t.expand_visits || !tree.begin_expand(node) {
+                let ready = tree.visits(node) > t.expand_threshold(tree.fill())
+                    && tree.has_room(self.board.empties().len() + 1);
+                if !ready || !tree.begin_expand(node) {
                     break;
                 }
                 self.expand(node, c, last);

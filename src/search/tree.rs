@@ -137,6 +137,17 @@ impl Tree {
         self.used.load(Ordering::Relaxed).min(self.nodes.len())
     }
 
+    /// The share of the arena in use, from 0 to 1.
+    pub fn fill(&self) -> f32 {
+        self.node_count() as f32 / self.nodes.len() as f32
+    }
+
+    /// Whether `count` more nodes fit. An expansion that would not fit is not worth its
+    /// priors' work.
+    pub fn has_room(&self, count: usize) -> bool {
+        self.used.load(Ordering::Relaxed) + count <= self.nodes.len()
+    }
+
     #[inline]
     fn node(&self, id: NodeId) -> &Node {
         &self.nodes[id as usize]
