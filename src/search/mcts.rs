@@ -6,9 +6,9 @@
 //!   more threads sharing one tree (`tree`: lock-free nodes, virtual loss).
 //! - A simulation (`simulation`) walks down by urgency, expands a node after
 //!   `expand_visits` visits, more as the arena fills (every board-legal move but own true
-//!   eyes, plus pass, each with its `priors`), finishes the game with the playout policy (`policy`), counts it by
-//!   area and backs the result up, with RAVE (all-moves-as-first) results for the children
-//!   whose move was played first later in the simulation.
+//!   eyes, plus pass, each with its `priors`), finishes the game with the playout policy
+//!   (`policy`), counts it by area and backs the result up, with RAVE (all-moves-as-first)
+//!   results for the children whose move was played first later in the simulation.
 //! - The root is expanded with the game's full legality (superko included); the heuristic
 //!   player's tactical choice gets a bonus there.
 //! - The move played is the most visited root child; it resigns below
@@ -35,7 +35,7 @@ use crate::search::priors::child_priors;
 use crate::search::simulation::{Shared, Worker, pass_child};
 use crate::search::tree::{NewChild, ROOT, Tree};
 
-/// Nodes a tree may hold (44 bytes each; memory is only touched as nodes are used).
+/// Nodes a tree may hold (48 bytes each; memory is only touched as nodes are used).
 pub const TREE_CAPACITY: usize = 8 << 20;
 /// The end of the game is safe to accept without searching only when every chain's life or
 /// death is this sure (the share of ownership playouts agreeing); otherwise the search
