@@ -111,3 +111,60 @@ impl<'a> Budget<'a> {
         self.start.elapsed()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Ticks until the budget says stop; `None` if it has not after `limit` nodes.
+    fn nodes_until_exhausted(budget: &mut Budget, limit: u64) -> Option<u64> {
+        (1..=limit).find(|_| budget.tick())
+    }
+
+    // The search unwinds as soon as `tick` says so (`search::tests::stops_at_the_interrupt`),
+    // so these bound how far past its time it can run in nodes, not in wall time: a
+    // wall-time bound fails whenever the machine is busy, whatever the search does.
+    #[test]
+    fn a_spent_budget_or_a_passed_deadline_stops_at_the_next_clock_check() {
+        let stop = AtomicBool::new(false);
+        for limits in [
+            Limits::time(Duration::ZERO),
+            Limits {
+                deadline: Some(Instant::now()),
+                ..Limits::default()
+            },
+            Limits {
+                budget: Some(Duration::from_secs(3600)),
+                deadline: Some(Instant::now()),
+                ..Limits::default()
+            },
+        ] {
+            let mut budget = Budget::new(&limits, &stop);
+            assert_eq!(
+                nodes_until_exhausted(&mut budget, 10 * CHECK_EVERY),
+                Some(CHECK_EVERY),
+                "{limits:?}"
+            );
+            assert!(budget.tick() && budget.exhausted(), "it stays exhausted");
+        }
+    }
+
+    #[test]
+    fn time_left_node_caps_and_the_interrupt() {
+        let stop = AtomicBool::new(false);
+        let mut budget = Budget::new(&Limits::time(Duration::from_secs(3600)), &stop);
+        assert_eq!(nodes_until_exhausted(&mut budget, 10 * CHECK_EVERY), None);
+        let mut budget = Budget::new(&Limits::nodes(1500), &stop);
+        assert_eq!(
+            nodes_until_exhausted(&mut budget, 10 * CHECK_EVERY),
+            Some(1500)
+        );
+        let mut budget = Budget::new(&Limits::default(), &stop);
+        assert_eq!(nodes_until_exhausted(&mut budget, 3 * CHECK_EVERY), None);
+        stop.store(true, Ordering::Relaxed);
+        assert_eq!(
+            nodes_until_exhausted(&mut budget, 3 * CHECK_EVERY),
+            Some(CHECK_EVERY)
+        );
+    }
+}
