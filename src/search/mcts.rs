@@ -605,23 +605,27 @@ mod tests {
 
     #[test]
     fn captures_a_big_chain_in_atari() {
+        // Black's 17 stones and White's three on row 6 are both in atari at E6. White
+        // taking them wins the board. Anything else loses: a pass lets Black capture the
+        // three and win the race (an eye of three against White's two liberties), and A1
+        // or B1 puts White's own 26 stones in atari. (GNU Go 3.8 at level 10 agrees: it
+        // plays E6 for White, and after a White pass E6 for Black, then counts B+48.5.)
         let g = game_from(
             "
-            . . . . . . .
-            . . O O O . .
-            . O X X X O .
-            . O X X X O .
-            . . O . O . .
-            . . . O . . .
-            . . . . . . .",
+            X X X X X X X
+            X O O O . X X
+            X X X X X X X
+            O O O O O O O
+            O O O O O O O
+            O O O O O O O
+            . . O O O O O",
             "chinese",
             0.5,
         );
-        // Black's six stones have one liberty, D3; White takes them.
         let r = search(&g, Color::White, &params(2000), 1, &AtomicBool::new(false));
         assert_eq!(
             r.decision,
-            Decision::Play(g.geometry().parse_move("D3").unwrap())
+            Decision::Play(g.geometry().parse_move("E6").unwrap())
         );
     }
 
