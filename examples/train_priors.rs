@@ -1,10 +1,14 @@
-//! Learns the move weights of the tree's priors (`search/data/gammas.txt`) from game records
-//! by minorization-maximization (Coulom, "Computing Elo Ratings of Move Patterns in the Game
-//! of Go", 2007).
+//! Learns the move weights of the tree's priors from game records by
+//! minorization-maximization (Coulom, "Computing Elo Ratings of Move Patterns in the Game
+//! of Go", 2007). The engine has two tables, learnt on records of their own board size:
+//! `src/search/data/gammas-9x9.txt` (the default `--out`) and `gammas-19x19.txt`.
 //!
 //! ```text
 //! cargo run --release --example train_priors -- [--player NAME] [--skip N] [--min-spatial K] [--out FILE] SGF...
+//! cargo run --release --example train_priors -- --evaluate TABLE [--player NAME] [--skip N] SGF...
 //! ```
+//! `--evaluate` learns nothing: it reports how well a table (the text form of
+//! `search::gammas`) predicts the moves of all the records.
 //! Every move of the records after the first N (random openings; default 0), or only the
 //! moves of players whose name contains NAME, or one of the `|`-separated NAMEs, is a
 //! "competition" that the played move won against every other legal move; the gammas are
@@ -54,9 +58,10 @@ struct Selection<'a> {
 fn main() {
     let mut args = std::env::args().skip(1);
     let mut player: Option<String> = None;
-    let mut out = "src/search/data/gammas.txt".to_string();
+    let mut out = "src/search/data/gammas-9x9.txt".to_string();
     let mut skip = 0;
     let mut min_spatial = 3;
+    let mut evaluate: Option<String> = None;
     let mut files = Vec::new();
     while let Some(a) = args.next() {
         match a.as_str() {
@@ -69,6 +74,7 @@ fn main() {
                     .expect("--min-spatial K")
             }
             "--out" => out = args.next().expect("--out FILE"),
+            "--evaluate" => evaluate = args.next(),
             _ => files.push(a),
         }
     }
@@ -86,7 +92,11 @@ fn main() {
         skip,
     };
     for (i, file) in files.iter().enumerate() {
-        let data = if i % 10 == 9 { &mut test } else { &mut train };
+        let data = if i % 10 == 9 || evaluate.is_some() {
+            &mut test
+        } else {
+            &mut train
+        };
         if let Err(e) = read_game(file, &selection, &mut shape_ids, data) {
             eprintln!("{file}: {e}");
         }
@@ -98,12 +108,22 @@ fn main() {
             *played.entry(h).or_default() += 1;
         }
     }
+    let table = evaluate.as_ref().map(|file| {
+        let text = std::fs::read_to_string(file).expect("read the table");
+        Gammas::parse(&text).expect("a table of gammas")
+    });
     let mut spatial_ids: HashMap<u64, u32> = HashMap::new();
-    for (&h, &n) in &played {
-        if n >= min_spatial {
-            let next = spatial_ids.len() as u32;
-            spatial_ids.insert(h, next);
-        }
+    let known: Vec<u64> = match &table {
+        Some(t) => t.spatial.keys().copied().collect(),
+        None => played
+            .iter()
+            .filter(|&(_, &n)| n >= min_spatial)
+            .map(|(&h, _)| h)
+            .collect(),
+    };
+    for h in known {
+        let next = spatial_ids.len() as u32;
+        spatial_ids.insert(h, next);
     }
     for c in train.cands.iter_mut().chain(test.cands.iter_mut()) {
         c.spatial = c
@@ -121,6 +141,32 @@ fn main() {
         shape_ids.len(),
         spatial_ids.len()
     );
+    if let (Some(t), Some(file)) = (&table, &evaluate) {
+        let mut shapes = vec![1.0; shape_ids.len()];
+        for (code, &id) in &shape_ids {
+            shapes[id as usize] = t.shapes.get(code).copied().unwrap_or(1.0) as f64;
+        }
+        let mut spatial = vec![1.0; spatial_ids.len()];
+        for (hash, &id) in &spatial_ids {
+            spatial[id as usize] = t.spatial[hash] as f64;
+        }
+        let weights = Weights {
+            shapes,
+            spatial,
+            groups: t
+                .groups
+                .iter()
+                .map(|levels| levels.iter().map(|&g| g as f64).collect())
+                .collect(),
+        };
+        eprintln!(
+            "{file} on {} positions: log-likelihood per move {:.4}, top-1 {:.1}%",
+            test.positions.len(),
+            log_likelihood(&test, &weights),
+            100.0 * top1(&test, &weights)
+        );
+        return;
+    }
     let mut weights = Weights {
         shapes: vec![1.0; shape_ids.len()],
         spatial: vec![1.0; spatial_ids.len()],

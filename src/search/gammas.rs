@@ -4,7 +4,11 @@
 //! (Coulom's generalized Bradley-Terry model).
 //!
 //! The weights come from `examples/train_priors.rs` (minorization-maximization on game
-//! records the project made itself) and are compiled in from `data/gammas.txt`:
+//! records the project made itself) and are compiled in, one table learnt on 9x9 games
+//! (`data/gammas-9x9.txt`) and one on 19x19 games (`data/gammas-19x19.txt`): what a move's
+//! line or its distance from the last move says depends on the board's size (the fifth
+//! line is the centre of a 9x9 board but a loose move on 19x19, and a far move is a
+//! mistake on 9x9 but a normal tenuki on 19x19). The text form:
 //! ```text
 //! group capture 1 2.5        a group's level and its gamma
 //! shape 0x00012a4 1.7        a canonical shape code and its gamma
@@ -16,6 +20,10 @@ use std::collections::HashMap;
 use std::sync::OnceLock;
 
 use crate::search::features::{Features, GROUPS};
+
+/// The smallest board that uses the table learnt on 19x19 games: 13x13's lines 5 to 7
+/// are open board, as they are on 19x19, not the centre that 9x9's fifth line is.
+pub const LARGE_BOARD: usize = 13;
 
 /// A table of gammas.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -35,12 +43,19 @@ impl Gammas {
         }
     }
 
-    /// The table compiled into the engine.
-    pub fn builtin() -> &'static Gammas {
-        static TABLE: OnceLock<Gammas> = OnceLock::new();
-        TABLE.get_or_init(|| {
-            Gammas::parse(include_str!("data/gammas.txt")).unwrap_or_else(|e| {
-                log::error!("built-in gammas: {e}");
+    /// The table compiled into the engine for a board of `size`: the one learnt on 9x9
+    /// games below [`LARGE_BOARD`], the one learnt on 19x19 games from there on.
+    pub fn builtin(size: usize) -> &'static Gammas {
+        static SMALL: OnceLock<Gammas> = OnceLock::new();
+        static LARGE: OnceLock<Gammas> = OnceLock::new();
+        let (table, text, name) = if size < LARGE_BOARD {
+            (&SMALL, include_str!("data/gammas-9x9.txt"), "9x9")
+        } else {
+            (&LARGE, include_str!("data/gammas-19x19.txt"), "19x19")
+        };
+        table.get_or_init(|| {
+            Gammas::parse(text).unwrap_or_else(|e| {
+                log::error!("built-in {name} gammas: {e}");
                 Gammas::neutral()
             })
         })
@@ -134,7 +149,11 @@ mod tests {
         assert!(Gammas::parse("group capture 99 2").is_err());
         assert!(Gammas::parse("shape zz 1").is_err());
         assert!(Gammas::parse("spatial 0x12").is_err());
-        assert!(Gammas::builtin().groups.len() == GROUPS.len());
+        for size in [5, 9, 13, 19, 25] {
+            assert_eq!(Gammas::builtin(size).groups.len(), GROUPS.len());
+            assert!(!Gammas::builtin(size).shapes.is_empty(), "{size}x{size}");
+        }
+        assert_ne!(Gammas::builtin(9), Gammas::builtin(19));
     }
 
     #[test]

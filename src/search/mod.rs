@@ -13,7 +13,7 @@
 //! | `tree` | the lock-free node arena: urgency (RAVE), expansion, virtual loss, subtrees |
 //! | `simulation` | one simulation: descend by urgency, expand, play out, back up |
 //! | `priors` | the virtual visits and wins a new child starts with |
-//! | `gammas` | the learnt weight of each feature (`data/gammas.txt`, from `examples/train_priors.rs`) |
+//! | `gammas` | the learnt weight of each feature (`data/gammas-9x9.txt`, `data/gammas-19x19.txt`, from `examples/train_priors.rs`) |
 //! | `features` | what a move looks like at a glance (3x3 shape, captures, ataris, distances), for the learnt priors |
 //! | `policy` | the playout policy: atari answers with a ladder check, nakade, two-liberty tactics, patterns, filtered random moves |
 //! | `playout` | random playouts, the playout loop, the superko set playouts share |

@@ -34,7 +34,7 @@ pub(crate) fn child_priors(
         out.extend(moves.iter().map(|&p| priors(board, c, p, last, t)));
         return;
     }
-    let gammas = Gammas::builtin();
+    let gammas = Gammas::builtin(board.geometry().size());
     let mut best = f32::MIN_POSITIVE;
     for &p in moves {
         let mut f = features(board, c, p, last, before);
