@@ -78,6 +78,12 @@ fn main() {
             _ => files.push(a),
         }
     }
+    // Read before the records, so that a bad table fails at once.
+    let table = evaluate.map(|file| {
+        let text = std::fs::read_to_string(&file).expect("read the table");
+        let gammas = Gammas::parse(&text).expect("a table of gammas");
+        (file, gammas)
+    });
     let mut shape_ids: HashMap<u32, u32> = HashMap::new();
     let mut train = Data {
         positions: Vec::new(),
@@ -92,7 +98,7 @@ fn main() {
         skip,
     };
     for (i, file) in files.iter().enumerate() {
-        let data = if i % 10 == 9 || evaluate.is_some() {
+        let data = if i % 10 == 9 || table.is_some() {
             &mut test
         } else {
             &mut train
@@ -108,13 +114,9 @@ fn main() {
             *played.entry(h).or_default() += 1;
         }
     }
-    let table = evaluate.as_ref().map(|file| {
-        let text = std::fs::read_to_string(file).expect("read the table");
-        Gammas::parse(&text).expect("a table of gammas")
-    });
     let mut spatial_ids: HashMap<u64, u32> = HashMap::new();
     let known: Vec<u64> = match &table {
-        Some(t) => t.spatial.keys().copied().collect(),
+        Some((_, t)) => t.spatial.keys().copied().collect(),
         None => played
             .iter()
             .filter(|&(_, &n)| n >= min_spatial)
@@ -141,7 +143,7 @@ fn main() {
         shape_ids.len(),
         spatial_ids.len()
     );
-    if let (Some(t), Some(file)) = (&table, &evaluate) {
+    if let Some((file, t)) = &table {
         let mut shapes = vec![1.0; shape_ids.len()];
         for (code, &id) in &shape_ids {
             shapes[id as usize] = t.shapes.get(code).copied().unwrap_or(1.0) as f64;
