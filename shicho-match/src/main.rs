@@ -53,7 +53,7 @@ struct Cli {
     /// ko=..,suicide=..,scoring=..,topology=...
     #[arg(long, default_value = "chinese")]
     rules: Rules,
-    /// Number of games.
+    /// Number of games to play in this run (in an existing --out directory, that many more).
     #[arg(long, short = 'n', default_value_t = 10)]
     games: usize,
     /// Swap colours every other game (both games of a pair share the opening).
@@ -92,7 +92,8 @@ struct Cli {
     /// Seed for random openings [default: from the clock; printed in the summary].
     #[arg(long)]
     seed: Option<u64>,
-    /// Output directory [default: match-out/<UTC date-time>]; an existing one is resumed.
+    /// Output directory [default: match-out/<UTC date-time>]. An existing one is added to:
+    /// its results are kept and this run's -n games take the next numbers.
     #[arg(long, short = 'o')]
     out: Option<PathBuf>,
     /// No progress line.
