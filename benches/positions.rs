@@ -5,13 +5,16 @@
 //!
 //! `cargo bench --bench positions [-- FILE...]`; `POSITIONS_PLAYOUTS` (default 20000) sets
 //! the simulations per position, `POSITIONS_THREADS` the threads; `POSITIONS_VERBOSE=1`
-//! prints every position.
+//! prints every position. `POSITIONS_MODE=playouts` scores the playout policy alone: each
+//! position's win rate is the share of `POSITIONS_PLAYOUTS` policy playouts won, no tree.
 
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
+use shicho::search::playout::Recent;
+use shicho::search::policy::{Policy, policy_playout};
 use shicho::search::{Params, search};
-use shicho::{Color, Game, Rules};
+use shicho::{Color, Game, Rng, Rules, score};
 
 /// A win-rate error above this counts as a position gotten badly wrong.
 const BAD: f64 = 0.4;
@@ -85,6 +88,7 @@ fn main() {
     let playouts = env("POSITIONS_PLAYOUTS", 20_000);
     let threads = env("POSITIONS_THREADS", 1);
     let verbose = env("POSITIONS_VERBOSE", 0) > 0;
+    let playouts_only = std::env::var("POSITIONS_MODE").is_ok_and(|m| m == "playouts");
     for file in files {
         let positions = load(&file);
         let params = Params {
@@ -100,10 +104,18 @@ fn main() {
         let mut bad = 0;
         let mut sims = 0;
         for (i, p) in positions.iter().enumerate() {
-            let r = search(&p.game, p.to_move, &params, i as u64 + 1, &stop);
-            let error = (r.winrate - p.reference).abs();
+            let (winrate, simulations) = if playouts_only {
+                (
+                    playout_winrate(p, &params, playouts, i as u64 + 1),
+                    playouts,
+                )
+            } else {
+                let r = search(&p.game, p.to_move, &params, i as u64 + 1, &stop);
+                (r.winrate, r.playouts)
+            };
+            let error = (winrate - p.reference).abs();
             total += error;
-            sims += r.playouts;
+            sims += simulations;
             if error > BAD {
                 bad += 1;
             }
@@ -112,7 +124,7 @@ fn main() {
                     "  {:<6} reference {:5.1}%  shicho {:5.1}%  {}",
                     p.id,
                     p.reference * 100.0,
-                    r.winrate * 100.0,
+                    winrate * 100.0,
                     if error > BAD {
                         "off by more than 40"
                     } else {
@@ -124,9 +136,31 @@ fn main() {
         let n = positions.len();
         let secs = start.elapsed().as_secs_f64();
         println!(
-            "{file}: {n} positions, {playouts} simulations each, {threads} thread(s): mean win-rate error {:.3}, {bad} off by more than {BAD} ({:.0} simulations/s)",
+            "{file}: {n} positions, {playouts} {} each, {threads} thread(s): mean win-rate error {:.3}, {bad} off by more than {BAD} ({:.0} simulations/s)",
+            if playouts_only {
+                "playouts (no tree)"
+            } else {
+                "simulations"
+            },
             total / n.max(1) as f64,
             sims as f64 / secs
         );
     }
+}
+
+/// The share of `playouts` policy playouts from `p` that its side to move wins.
+fn playout_winrate(p: &Position, params: &Params, playouts: usize, seed: u64) -> f64 {
+    let start = p.game.board();
+    let mut board = start.clone();
+    let mut rng = Rng::new(seed);
+    let mut recent = Recent::new(start);
+    let mut policy = Policy::new(params.tunables.policy);
+    let mut won = 0;
+    for _ in 0..playouts {
+        board.clone_from(start);
+        policy_playout(&mut board, p.to_move, &mut rng, &mut recent, &mut policy);
+        let black_ahead = score::area_margin(&board, p.game.komi()) > 0.0;
+        won += usize::from(black_ahead == (p.to_move == Color::Black));
+    }
+    won as f64 / playouts.max(1) as f64
 }
