@@ -17,6 +17,7 @@
 //! Anything absent weighs 1. Of a move's larger shapes only the largest in the table counts.
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::OnceLock;
 
 use crate::search::features::{Features, GROUPS};
@@ -25,12 +26,36 @@ use crate::search::features::{Features, GROUPS};
 /// are open board, as they are on 19x19, not the centre that 9x9's fifth line is.
 pub const LARGE_BOARD: usize = 13;
 
+/// The larger shapes' hashes are random already: hashing them again, as the default
+/// hasher would on every lookup of every candidate, is wasted time.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct AlreadyHashed(u64);
+
+impl Hasher for AlreadyHashed {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+
+    fn write_u64(&mut self, v: u64) {
+        self.0 = v;
+    }
+}
+
+/// Larger shapes' hashes and their gammas.
+pub type SpatialGammas = HashMap<u64, f32, BuildHasherDefault<AlreadyHashed>>;
+
 /// A table of gammas.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Gammas {
     pub groups: Vec<Vec<f32>>,
     pub shapes: HashMap<u32, f32>,
-    pub spatial: HashMap<u64, f32>,
+    pub spatial: SpatialGammas,
 }
 
 impl Gammas {
@@ -39,7 +64,7 @@ impl Gammas {
         Gammas {
             groups: GROUPS.iter().map(|&(_, n)| vec![1.0; n]).collect(),
             shapes: HashMap::new(),
-            spatial: HashMap::new(),
+            spatial: SpatialGammas::default(),
         }
     }
 

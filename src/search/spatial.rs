@@ -23,13 +23,17 @@ pub const MAX_SIZE: usize = 8;
 pub const SIZES: usize = MAX_SIZE - MIN_SIZE + 1;
 
 /// The offsets around the centre sorted by distance, how many lie within each distance,
-/// the eight symmetries as permutations of the offsets, and a random key per offset and
-/// point state (empty, own, opponent, off the board).
+/// and the keys: for each offset, the key each of the eight symmetries gives a stone of
+/// the mover, of the opponent, or the board's edge there (the key of the canonical offset
+/// it maps to). An empty point has no key, so it costs nothing: around most candidates
+/// most points are empty.
 struct Layout {
     offsets: Vec<(i64, i64)>,
     within: [usize; MAX_SIZE + 1],
-    symmetries: [Vec<usize>; 8],
-    keys: Vec<[u64; 4]>,
+    keys: Vec<[[u64; 8]; 3]>,
+    /// Mixed into each size's hash at the end, so that shapes of different sizes (all
+    /// empty ones, above all) do not share a hash.
+    size_salts: [u64; SIZES],
 }
 
 /// Coulom's distance of an offset, `dx + dy + max(dx, dy)` in absolute values.
@@ -78,18 +82,27 @@ fn layout() -> &'static Layout {
                 .filter(|&&(dx, dy)| gridcular(dx, dy) <= d)
                 .count();
         }
-        let symmetries = std::array::from_fn(|s| symmetry_permutation(&offsets, s));
         // Keys from a fixed seed: the hashes are stored in the gammas file.
         let mut rng = Rng::new(0x5348_4943_484f);
-        let keys = offsets
+        let canonical_keys: Vec<[u64; 3]> = offsets
             .iter()
             .map(|_| std::array::from_fn(|_| rng.next_u64()))
             .collect();
+        let size_salts = std::array::from_fn(|_| rng.next_u64());
+        // Symmetry s brings the point at offset perm[i] to canonical offset i.
+        let mut keys = vec![[[0u64; 8]; 3]; offsets.len()];
+        for s in 0..8 {
+            for (i, &j) in symmetry_permutation(&offsets, s).iter().enumerate() {
+                for state in 0..3 {
+                    keys[j][state][s] = canonical_keys[i][state];
+                }
+            }
+        }
         Layout {
             offsets,
             within,
-            symmetries,
             keys,
+            size_salts,
         }
     })
 }
@@ -102,34 +115,35 @@ pub fn hashes(board: &Board, c: Color, p: Point) -> [u64; SIZES] {
     let torus = geo.topology() == Topology::Torus;
     let (x, y) = geo.xy(p);
     let (x, y) = (x as i64, y as i64);
-    let mut states = [0u8; 64];
-    for (i, &(dx, dy)) in layout.offsets.iter().enumerate() {
-        let (mut qx, mut qy) = (x + dx, y + dy);
-        if torus {
-            qx = qx.rem_euclid(n);
-            qy = qy.rem_euclid(n);
-        }
-        states[i] = match geo.point(qx as usize, qy as usize) {
-            Some(q) => match board.get(q) {
-                None => 0,
-                Some(s) if s == c => 1,
-                Some(_) => 2,
-            },
-            _ => 3,
-        };
-    }
-    let mut best = [u64::MAX; SIZES];
-    for perm in &layout.symmetries {
-        let mut h = 0u64;
-        let mut i = 0;
-        for (slot, size) in best.iter_mut().zip(MIN_SIZE..=MAX_SIZE) {
-            while i < layout.within[size] {
-                // The point that this symmetry brings to canonical offset `i`.
-                h ^= layout.keys[i][states[perm[i]] as usize];
-                i += 1;
+    // One hash per symmetry, built together point by point; at each size the smallest is
+    // the canonical one.
+    let mut h = [0u64; 8];
+    let mut best = [0u64; SIZES];
+    let mut i = 0;
+    for (slot, size) in best.iter_mut().zip(MIN_SIZE..=MAX_SIZE) {
+        while i < layout.within[size] {
+            let (dx, dy) = layout.offsets[i];
+            let (mut qx, mut qy) = (x + dx, y + dy);
+            if torus {
+                qx = qx.rem_euclid(n);
+                qy = qy.rem_euclid(n);
             }
-            *slot = (*slot).min(h);
+            let state = if (0..n).contains(&qx) && (0..n).contains(&qy) {
+                geo.point(qx as usize, qy as usize)
+                    .and_then(|q| board.get(q))
+                    .map(|s| if s == c { 0 } else { 1 })
+            } else {
+                Some(2)
+            };
+            if let Some(state) = state {
+                let keys = &layout.keys[i][state];
+                for (hash, key) in h.iter_mut().zip(keys) {
+                    *hash ^= key;
+                }
+            }
+            i += 1;
         }
+        *slot = h.iter().copied().min().unwrap_or(0) ^ layout.size_salts[size - MIN_SIZE];
     }
     best
 }
@@ -146,10 +160,34 @@ mod tests {
         assert_eq!(l.within[3], 8);
         assert_eq!(l.within[4], 12);
         assert_eq!(l.within[5], 20);
-        for perm in &l.symmetries {
+        for s in 0..8 {
+            let perm = symmetry_permutation(&l.offsets, s);
             let mut seen = perm.clone();
             seen.sort_unstable();
             assert_eq!(seen, (0..l.offsets.len()).collect::<Vec<_>>());
+            // Each symmetry hands out the same keys within each distance, in another order.
+            for state in 0..3 {
+                let keys_of = |s: usize| {
+                    let mut k: Vec<u64> = (0..l.within[MAX_SIZE])
+                        .map(|j| l.keys[j][state][s])
+                        .collect();
+                    k.sort_unstable();
+                    k
+                };
+                assert_eq!(keys_of(s), keys_of(0));
+            }
+        }
+    }
+
+    #[test]
+    fn sizes_of_an_empty_neighbourhood_differ() {
+        let empty = Board::new(crate::geometry::Geometry::get(19, Topology::Plane).unwrap());
+        let centre = empty.geometry().parse_point("K10").unwrap();
+        let h = hashes(&empty, Color::Black, centre);
+        for a in 0..SIZES {
+            for b in a + 1..SIZES {
+                assert_ne!(h[a], h[b]);
+            }
         }
     }
 
