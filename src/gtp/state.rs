@@ -501,7 +501,9 @@ mod tests {
         let Decision::Play(_) = s.genmove(Color::Black, false) else {
             panic!("resigned on an empty board")
         };
-        std::thread::sleep(std::time::Duration::from_millis(200));
+        // Long enough for a debug build on a loaded machine (200 ms was not, with a match
+        // and a training run beside it).
+        std::thread::sleep(std::time::Duration::from_millis(1000));
         s.stop_pondering();
         assert!(
             s.searcher.kept_visits() > 300,
