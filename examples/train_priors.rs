@@ -4,7 +4,7 @@
 //! `src/search/data/gammas-9x9.txt` (the default `--out`) and `gammas-19x19.txt`.
 //!
 //! ```text
-//! cargo run --release --example train_priors -- [--player NAME] [--skip N] [--min-spatial K] [--out FILE] SGF...
+//! cargo run --release --example train_priors -- [--player NAME] [--skip N] [--min-spatial K] [--owner-playouts N] [--out FILE] SGF...
 //! cargo run --release --example train_priors -- --evaluate TABLE [--player NAME] [--skip N] SGF...
 //! ```
 //! `--evaluate` learns nothing: it reports how well a table (the text form of
@@ -17,14 +17,18 @@
 //! held out to report how often the strongest move is the one played. A larger shape
 //! (`search::spatial`) gets a gamma when the moves played in the training records show it
 //! at least K times (default 3); a move counts by the largest of its shapes that has one.
+//! With `--owner-playouts N`, each position's ownership is estimated by N playouts and a
+//! move's point gets its owner level (`features::OWNER`); the engine then estimates it at
+//! the root of every search.
 
 use std::collections::HashMap;
 
-use shicho::search::features::{Features, GROUPS, features, with_spatial};
+use shicho::search::features::{Features, GROUPS, features, with_owner, with_spatial};
 use shicho::search::gammas::Gammas;
 use shicho::search::spatial::SIZES;
+use shicho::search::{Tunables, ownership};
 use shicho::sgf::{SgfGame, Stop, parse_collection};
-use shicho::{Color, Game, Move, Rules};
+use shicho::{Color, Game, Move, Point, Rules};
 
 /// One position: its candidates `cands[start..start + len]`, the played one first.
 struct Position {
@@ -53,6 +57,8 @@ struct Data {
 struct Selection<'a> {
     player: Option<&'a str>,
     skip: usize,
+    /// Playouts for each position's ownership estimate (the owner feature; 0: none).
+    owner_playouts: usize,
 }
 
 fn main() {
@@ -61,6 +67,7 @@ fn main() {
     let mut out = "src/search/data/gammas-9x9.txt".to_string();
     let mut skip = 0;
     let mut min_spatial = 3;
+    let mut owner_playouts = 0;
     let mut evaluate: Option<String> = None;
     let mut files = Vec::new();
     while let Some(a) = args.next() {
@@ -72,6 +79,12 @@ fn main() {
                     .next()
                     .and_then(|n| n.parse().ok())
                     .expect("--min-spatial K")
+            }
+            "--owner-playouts" => {
+                owner_playouts = args
+                    .next()
+                    .and_then(|n| n.parse().ok())
+                    .expect("--owner-playouts N")
             }
             "--out" => out = args.next().expect("--out FILE"),
             "--evaluate" => evaluate = args.next(),
@@ -96,6 +109,7 @@ fn main() {
     let selection = Selection {
         player: player.as_deref(),
         skip,
+        owner_playouts,
     };
     for (i, file) in files.iter().enumerate() {
         let data = if i % 10 == 9 || table.is_some() {
@@ -335,7 +349,22 @@ fn read_game(
             let last = i.checked_sub(1).and_then(|j| moves[j].1.point());
             let before = i.checked_sub(2).and_then(|j| moves[j].1.point());
             let board = game.board();
-            let seen = |q| with_spatial(features(board, c, q, last, before), board, c, q);
+            let owner = (selection.owner_playouts > 0).then(|| {
+                ownership(
+                    board,
+                    c,
+                    selection.owner_playouts,
+                    board.hash(),
+                    &Tunables::default(),
+                )
+            });
+            let seen = |q: Point| {
+                let f = with_spatial(features(board, c, q, last, before), board, c, q);
+                match &owner {
+                    Some(owner) => with_owner(f, c, owner[q.index()] as f32),
+                    None => f,
+                }
+            };
             let mut cands: Vec<Features> = vec![seen(p)];
             for &q in board.empties() {
                 if q != p && !board.is_true_eye(c, q) && game.is_legal(c, Move::Play(q)) {

@@ -20,7 +20,7 @@ use crate::tactics::{ladder_attack, ladder_escape};
 
 /// The feature groups other than the shape, each with its number of levels (level 0 is
 /// "none").
-pub const GROUPS: [(&str, usize); 7] = [
+pub const GROUPS: [(&str, usize); 8] = [
     ("capture", 5),
     ("escape", 4),
     ("atari", 3),
@@ -28,6 +28,7 @@ pub const GROUPS: [(&str, usize); 7] = [
     ("distance_last", 18),
     ("distance_before", 18),
     ("line", 7),
+    ("owner", 10),
 ];
 
 pub const CAPTURE: usize = 0;
@@ -37,6 +38,10 @@ pub const SELF_ATARI: usize = 3;
 pub const DISTANCE_LAST: usize = 4;
 pub const DISTANCE_BEFORE: usize = 5;
 pub const LINE: usize = 6;
+/// How often the point ends up the mover's in playouts from the position (`with_owner`):
+/// level 0 unknown, 1 never ... 9 always. Play in the opponent's settled area is wasted,
+/// in one's own settled area too; the contested middle is where moves matter.
+pub const OWNER: usize = 7;
 
 /// A move's features: its canonical 3x3 shape code, the hashes of its larger shapes (all 0
 /// until [`with_spatial`] computes them: they cost time and count only when the gammas
@@ -110,6 +115,18 @@ pub fn shape(board: &Board, c: Color, p: Point) -> u32 {
 /// `f` with the hashes of the larger shapes around `c` playing at `p`.
 pub fn with_spatial(mut f: Features, board: &Board, c: Color, p: Point) -> Features {
     f.spatial = spatial::hashes(board, c, p);
+    f
+}
+
+/// `f` with the owner level of its point, `black_ownership` being the point's mean owner
+/// at the end of playouts (+1 Black, -1 White) and `c` the mover.
+pub fn with_owner(mut f: Features, c: Color, black_ownership: f32) -> Features {
+    let own = match c {
+        Color::Black => black_ownership,
+        Color::White => -black_ownership,
+    };
+    let share = ((1.0 + own) / 2.0).clamp(0.0, 1.0);
+    f.levels[OWNER] = 1 + (share * 8.0).round() as u8;
     f
 }
 
@@ -306,5 +323,23 @@ mod tests {
             distance(&b, p("C1"), p("D2")) as u8 - 1
         );
         assert_eq!(distance(&b, p("C1"), p("D2")), 3);
+    }
+
+    #[test]
+    fn the_owner_level_is_seen_from_the_mover() {
+        let b = board(
+            "
+            . . .
+            . . .
+            . . .",
+        );
+        let p = b.geometry().parse_point("B2").unwrap();
+        let f = features(&b, Color::Black, p, None, None);
+        assert_eq!(f.levels[OWNER], 0, "unknown until an estimate is given");
+        assert_eq!(with_owner(f, Color::Black, 1.0).levels[OWNER], 9);
+        assert_eq!(with_owner(f, Color::White, 1.0).levels[OWNER], 1);
+        assert_eq!(with_owner(f, Color::White, 0.0).levels[OWNER], 5);
+        assert_eq!(with_owner(f, Color::Black, -0.5).levels[OWNER], 3);
+        assert_eq!(GROUPS[OWNER], ("owner", 10));
     }
 }

@@ -20,7 +20,7 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::OnceLock;
 
-use crate::search::features::{Features, GROUPS};
+use crate::search::features::{Features, GROUPS, OWNER};
 
 /// The smallest board that uses the table learnt on 19x19 games: 13x13's lines 5 to 7
 /// are open board, as they are on 19x19, not the centre that 9x9's fifth line is.
@@ -143,6 +143,12 @@ impl Gammas {
             out.push_str(&format!("spatial {hash:#x} {gamma:.4}\n"));
         }
         out
+    }
+
+    /// Whether the owner feature has weights, so that an ownership estimate is worth its
+    /// playouts.
+    pub fn uses_owner(&self) -> bool {
+        self.groups[OWNER].iter().any(|&g| g != 1.0)
     }
 
     /// A move's strength: the product of its features' gammas.

@@ -22,12 +22,14 @@
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
+use crate::board::Board;
 use crate::color::Color;
 use crate::game::Game;
 use crate::point::{Move, Point};
 use crate::rng::Rng;
 use crate::rules::Rules;
-use crate::search::dead_stones;
+use crate::search::dead_stones::{self, ownership};
+use crate::search::gammas::Gammas;
 use crate::search::heuristic::{self, Reason};
 use crate::search::params::{Params, Tunables};
 use crate::search::policy::Last;
@@ -246,6 +248,19 @@ fn is_root_candidate(game: &Game, c: Color, p: Point) -> bool {
 }
 
 /// One search: the game it is for, what its threads share, and the simulations started.
+/// Playouts for the root's ownership estimate, which the priors read at every depth.
+const OWNER_PLAYOUTS: usize = 128;
+
+/// The ownership estimate the priors' owner feature reads, if the built-in weights for
+/// this board size have one.
+fn root_ownership(board: &Board, color: Color, t: &Tunables) -> Option<Vec<f32>> {
+    if !Gammas::builtin(board.geometry().size()).uses_owner() {
+        return None;
+    }
+    let owner = ownership(board, color, OWNER_PLAYOUTS, board.hash(), t);
+    Some(owner.into_iter().map(|o| o as f32).collect())
+}
+
 struct Root<'g> {
     game: &'g Game,
     shared: Shared<'g>,
@@ -268,6 +283,7 @@ impl<'g> Root<'g> {
                 komi: game.komi(),
                 passes: game.consecutive_passes(),
                 last: Last { point, before },
+                owner: root_ownership(game.board(), color, tunables),
                 tunables,
             },
             started: AtomicUsize::new(0),
@@ -293,7 +309,15 @@ impl<'g> Root<'g> {
             moves.sort();
             let mut priors = Vec::new();
             let last = self.shared.last;
-            child_priors(board, c, &moves, last.point, last.before, t, &mut priors);
+            child_priors(
+                board,
+                c,
+                &moves,
+                last,
+                self.shared.owner.as_deref(),
+                t,
+                &mut priors,
+            );
             let mut children: Vec<NewChild> = moves
                 .iter()
                 .zip(&priors)

@@ -39,6 +39,7 @@ pub mod spatial;
 pub mod time;
 mod tree;
 
+pub use dead_stones::ownership;
 pub use mcts::{Analysis, AnalysisLine, Candidate, Decision, SearchResult, Searcher, search};
 pub use params::{DEFAULT_PLAYOUTS, Params, Tunables};
 pub use player::{Player, UnknownPlayer, cleanup_move, decide, random_legal_move};

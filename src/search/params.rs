@@ -59,6 +59,9 @@ pub struct Tunables {
     pub prior_gamma_visits: f32,
     /// How steeply the win share falls with the relative strength (`share = ratio^power`).
     pub prior_gamma_power: f32,
+    /// Virtual wins (as many visits) times the square root of a move's chance of being
+    /// played by the learnt weights (0: none).
+    pub prior_prob_visits: f32,
     /// The playout policy's rates and limits.
     pub policy: PolicyParams,
 }
@@ -84,6 +87,7 @@ impl Default for Tunables {
             prior_heuristic: 40.0,
             prior_gamma_visits: 20.0,
             prior_gamma_power: 0.5,
+            prior_prob_visits: 0.0,
             policy: PolicyParams::default(),
         }
     }
@@ -143,6 +147,10 @@ const SETTERS: &[(&str, Setter)] = &[
     (
         "prior_gamma_power",
         One(|t, v| t.prior_gamma_power = v.max(0.0)),
+    ),
+    (
+        "prior_prob_visits",
+        One(|t, v| t.prior_prob_visits = v.max(0.0)),
     ),
     (
         "atari_percent",

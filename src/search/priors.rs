@@ -5,6 +5,10 @@
 //! - With `prior_gamma_visits` > 0, the learnt weights (`gammas`) rank the moves: each gets
 //!   `prior_gamma_visits` more visits at a win rate of `(strength / best strength) ^
 //!   prior_gamma_power`, so the moves a player would look at first are searched first.
+//! - With `prior_prob_visits` > 0, each move also gets `prior_prob_visits * sqrt(p)` virtual
+//!   wins, `p` being the chance the weights give it of being played (its strength over the
+//!   sum of all): an absolute prior, large for a move that stands out, as Pachi gives its
+//!   pattern priors.
 //! - Otherwise, hand-set bonuses: captures, saves, ladders, 3x3 shapes, nearness to the
 //!   last move, the empty edge (the `prior_*` fields of [`Tunables`]).
 
@@ -12,45 +16,58 @@ use crate::board::Board;
 use crate::color::Color;
 use crate::geometry::Topology;
 use crate::point::{Move, Point};
-use crate::search::features::{features, with_spatial};
+use crate::search::features::{features, with_owner, with_spatial};
 use crate::search::gammas::Gammas;
 use crate::search::params::Tunables;
 use crate::search::patterns;
+use crate::search::policy::Last;
 use crate::tactics::{ladder_attack, ladder_escape};
 
 /// The priors (virtual visits, virtual wins) of `c` playing each of `moves` (empty
 /// points) on `board`, `last` and `before` being the points of the last two moves.
+/// `owner`, when given, is each point's mean owner at the end of playouts from the root
+/// (+1 Black, -1 White), for the learnt weights' owner feature.
 pub(crate) fn child_priors(
     board: &Board,
     c: Color,
     moves: &[Point],
-    last: Option<Point>,
-    before: Option<Point>,
+    last: Last,
+    owner: Option<&[f32]>,
     t: &Tunables,
     out: &mut Vec<(f32, f32)>,
 ) {
     out.clear();
-    if t.prior_gamma_visits <= 0.0 {
+    let Last {
+        point: last,
+        before,
+    } = last;
+    if t.prior_gamma_visits <= 0.0 && t.prior_prob_visits <= 0.0 {
         out.extend(moves.iter().map(|&p| priors(board, c, p, last, t)));
         return;
     }
     let gammas = Gammas::builtin(board.geometry().size());
     let mut best = f32::MIN_POSITIVE;
+    let mut sum = 0.0;
     for &p in moves {
         let mut f = features(board, c, p, last, before);
         if !gammas.spatial.is_empty() {
             f = with_spatial(f, board, c, p);
         }
+        if let Some(owner) = owner {
+            f = with_owner(f, c, owner[p.index()]);
+        }
         let s = gammas.strength(&f);
         best = best.max(s);
+        sum += s;
         // The strength for now, the prior below.
         out.push((s, 0.0));
     }
     for prior in out.iter_mut() {
         let share = (prior.0 / best).powf(t.prior_gamma_power);
+        let won = t.prior_prob_visits * (prior.0 / sum).sqrt();
         *prior = (
-            t.prior_even + t.prior_gamma_visits,
-            t.prior_even / 2.0 + t.prior_gamma_visits * share,
+            t.prior_even + t.prior_gamma_visits + won,
+            t.prior_even / 2.0 + t.prior_gamma_visits * share + won,
         );
     }
 }

@@ -30,6 +30,9 @@ pub(crate) struct Shared<'g> {
     /// Passes at the end of the game's history (one means a pass now ends the game).
     pub(crate) passes: usize,
     pub(crate) last: Last,
+    /// Each point's mean owner after playouts from the root (+1 Black, -1 White), when the
+    /// priors' weights use it.
+    pub(crate) owner: Option<Vec<f32>>,
     pub(crate) tunables: &'g Tunables,
 }
 
@@ -165,8 +168,8 @@ impl<'s, 'g> Worker<'s, 'g> {
             &self.board,
             c,
             &self.moves,
-            last.point,
-            last.before,
+            last,
+            shared.owner.as_deref(),
             t,
             &mut self.priors,
         );
