@@ -14,7 +14,7 @@
 //! | `simulation` | one simulation: descend by urgency, expand, play out, back up |
 //! | `priors` | the virtual visits and wins a new child starts with |
 //! | `gammas` | the learnt weight of each feature (`data/gammas-9x9.txt`, `data/gammas-19x19.txt`, from `examples/train_priors.rs`) |
-//! | `features` | what a move looks like at a glance (3x3 shape, captures, ataris, distances), for the learnt priors |
+//! | `features` | what a move looks like at a glance (3x3 shape, captures, ataris, distances, larger shapes, who owns the point in playouts), for the learnt priors |
 //! | `policy` | the playout policy: atari answers with a ladder check, nakade, two-liberty tactics, patterns, filtered random moves |
 //! | `playout` | random playouts, the playout loop, the superko set playouts share |
 //! | `spatial` | larger shapes around a move (out to distance 8), hashed, for the learnt priors |

@@ -87,7 +87,7 @@ impl Default for Tunables {
             prior_heuristic: 40.0,
             prior_gamma_visits: 20.0,
             prior_gamma_power: 0.5,
-            prior_prob_visits: 0.0,
+            prior_prob_visits: 200.0,
             policy: PolicyParams::default(),
         }
     }
