@@ -93,8 +93,8 @@ fn layout() -> &'static Layout {
         let mut keys = vec![[[0u64; 8]; 3]; offsets.len()];
         for s in 0..8 {
             for (i, &j) in symmetry_permutation(&offsets, s).iter().enumerate() {
-                for state in 0..3 {
-                    keys[j][state][s] = canonical_keys[i][state];
+                for (by_symmetry, &key) in keys[j].iter_mut().zip(&canonical_keys[i]) {
+                    by_symmetry[s] = key;
                 }
             }
         }
