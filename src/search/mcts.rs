@@ -247,7 +247,6 @@ fn is_root_candidate(game: &Game, c: Color, p: Point) -> bool {
     !board.is_true_eye(c, p) && !board.is_suicide(c, p) && game.is_legal(c, Move::Play(p))
 }
 
-/// One search: the game it is for, what its threads share, and the simulations started.
 /// Playouts for the root's ownership estimate, which the priors read at every depth.
 const OWNER_PLAYOUTS: usize = 128;
 
@@ -261,6 +260,7 @@ fn root_ownership(board: &Board, color: Color, t: &Tunables) -> Option<Vec<f32>>
     Some(owner.into_iter().map(|o| o as f32).collect())
 }
 
+/// One search: the game it is for, what its threads share, and the simulations started.
 struct Root<'g> {
     game: &'g Game,
     shared: Shared<'g>,

@@ -24,7 +24,7 @@ use crate::search::policy::Last;
 use crate::tactics::{ladder_attack, ladder_escape};
 
 /// The priors (virtual visits, virtual wins) of `c` playing each of `moves` (empty
-/// points) on `board`, `last` and `before` being the points of the last two moves.
+/// points) on `board`, `last` holding the points of the last two moves.
 /// `owner`, when given, is each point's mean owner at the end of playouts from the root
 /// (+1 Black, -1 White), for the learnt weights' owner feature.
 pub(crate) fn child_priors(
