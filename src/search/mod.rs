@@ -16,6 +16,7 @@
 //! | `gammas` | the learnt weight of each feature (`data/gammas-9x9.txt`, `data/gammas-19x19.txt`, from `examples/train_priors.rs`) |
 //! | `features` | what a move looks like at a glance (3x3 shape, captures, ataris, distances, larger shapes, who owns the point in playouts), for the learnt priors |
 //! | `policy` | the playout policy: atari answers with a ladder check, nakade, two-liberty tactics, patterns, filtered random moves |
+//! | `replies` | the last good replies the playouts learn during a search |
 //! | `playout` | random playouts, the playout loop, the superko set playouts share |
 //! | `spatial` | larger shapes around a move (out to distance 8), hashed, for the learnt priors |
 //! | `patterns` | MoGo's 3x3 shape patterns, for priors and playouts |
@@ -34,6 +35,7 @@ mod player;
 pub mod playout;
 pub mod policy;
 mod priors;
+mod replies;
 mod simulation;
 pub mod spatial;
 pub mod time;

@@ -169,6 +169,10 @@ const SETTERS: &[(&str, Setter)] = &[
         One(|t, v| t.policy.pattern_percent = percent(v)),
     ),
     (
+        "reply_percent",
+        One(|t, v| t.policy.reply_percent = percent(v)),
+    ),
+    (
         "self_atari_percent",
         One(|t, v| t.policy.self_atari_percent = percent(v)),
     ),
@@ -345,6 +349,7 @@ mod tests {
         assert_ne!(t.policy.nakade_percent, d.policy.nakade_percent);
         assert_ne!(t.policy.two_lib_percent, d.policy.two_lib_percent);
         assert_ne!(t.policy.pattern_percent, d.policy.pattern_percent);
+        assert_ne!(t.policy.reply_percent, d.policy.reply_percent);
         assert_ne!(t.policy.self_atari_percent, d.policy.self_atari_percent);
         assert_ne!(t.policy.fill_board_tries, d.policy.fill_board_tries);
         assert_ne!(t.policy.ladder_nodes, d.policy.ladder_nodes);

@@ -15,7 +15,10 @@
 //!    run out of the atari; give an own chain the last move left with two liberties a third.
 //! 4. **Pattern**: a point around the last move whose 3x3 shape is one players answer with
 //!    (`patterns`).
-//! 5. **Random**: a uniformly random point, preferring an empty area of the board
+//! 5. **Reply** (off by default, `reply_percent`): the last good reply to the last moves
+//!    that the search's earlier simulations learnt (`replies`), if it is playable and no
+//!    bad self-atari.
+//! 6. **Random**: a uniformly random point, preferring an empty area of the board
 //!    (`fill_board_tries` draws first), that is not an own true eye and not a bad
 //!    self-atari.
 //!
@@ -30,6 +33,7 @@ use crate::point::{Move, Point};
 use crate::rng::Rng;
 use crate::search::patterns;
 use crate::search::playout::{PlayoutEnd, Recent, play_out};
+use crate::search::replies::Replies;
 
 /// How often each rule of the policy fires (percent), and the cheap limits it reads with.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -38,6 +42,8 @@ pub struct PolicyParams {
     pub nakade_percent: u32,
     pub two_lib_percent: u32,
     pub pattern_percent: u32,
+    /// How often the last good reply to the last moves is tried (`replies`; 0: never).
+    pub reply_percent: u32,
     /// How often a bad self-atari is refused in the random step.
     pub self_atari_percent: u32,
     /// Random draws of a point with an empty 3x3 neighbourhood before the uniform scan.
@@ -53,6 +59,7 @@ impl Default for PolicyParams {
             nakade_percent: 90,
             two_lib_percent: 70,
             pattern_percent: 90,
+            reply_percent: 0,
             self_atari_percent: 95,
             fill_board_tries: 2,
             ladder_nodes: 120,
@@ -98,17 +105,28 @@ impl Candidates {
     }
 }
 
-/// The policy with its scratch space (boards for ladder reading), one per search thread.
+/// The policy with its scratch space (boards for ladder reading) and what it learns during
+/// a search (the last good replies), one per search thread.
 pub struct Policy {
     pub params: PolicyParams,
     ladder: Ladder,
+    replies: Replies,
 }
 
 impl Policy {
     pub fn new(params: PolicyParams) -> Policy {
         Policy {
             ladder: Ladder::new(params.ladder_nodes),
+            replies: Replies::default(),
             params,
+        }
+    }
+
+    /// Learns the replies of one simulation on a board of `points` points: `moves` were
+    /// played in turn from `first`, and `winner` won.
+    pub fn learn(&mut self, points: usize, moves: &[Move], first: Color, winner: Color) {
+        if self.params.reply_percent > 0 {
+            self.replies.learn(points, moves, first, winner);
         }
     }
 
@@ -127,7 +145,7 @@ impl Policy {
         random_move(board, c, rng, recent, &self.params).map_or(Move::Pass, Move::Play)
     }
 
-    /// The answer to the last move by rules 1 to 4, if one fires.
+    /// The answer to the last move by rules 1 to 5, if one fires.
     fn local_move(
         &mut self,
         board: &Board,
@@ -171,6 +189,14 @@ impl Policy {
             if let Some(m) = cands.pick(rng) {
                 return Some(m);
             }
+        }
+        if chance(rng, p.reply_percent)
+            && let Some(r) = self.replies.reply(c, last)
+            && board.get(r).is_none()
+            && playable(board, c, r, recent)
+            && !is_bad_self_atari(board, c, r)
+        {
+            return Some(r);
         }
         None
     }
@@ -507,7 +533,7 @@ pub fn policy_playout(
     })
 }
 
-/// Rule 5: a random move. First a few draws of points whose whole 3x3 neighbourhood is
+/// Rule 6: a random move. First a few draws of points whose whole 3x3 neighbourhood is
 /// empty (quick, and never wrong early in a playout), then a scan from a random start for
 /// the first point that is playable and not a bad self-atari (refused `self_atari_percent`
 /// of the time).
@@ -889,5 +915,54 @@ mod tests {
             . X . . .",
         );
         assert!(!is_bad_self_atari(&race, Color::Black, pt(&race, "A2")));
+    }
+
+    #[test]
+    fn plays_the_learnt_reply_while_it_is_playable() {
+        let b = board(
+            "
+            . . . . .
+            . . . . .
+            . . X . .
+            . . . . .
+            . . . . .",
+        );
+        let mut policy = Policy::new(PolicyParams {
+            reply_percent: 100,
+            ..PolicyParams::default()
+        });
+        let recent = Recent::new(&b);
+        let mut rng = Rng::new(3);
+        let last = Last {
+            point: Some(pt(&b, "C3")),
+            before: None,
+        };
+        // White answered C3 at D4 and won.
+        let game = [Move::Play(pt(&b, "C3")), Move::Play(pt(&b, "D4"))];
+        policy.learn(25, &game, Color::Black, Color::White);
+        for _ in 0..20 {
+            assert_eq!(
+                policy.choose(&b, Color::White, last, &mut rng, &recent),
+                Move::Play(pt(&b, "D4"))
+            );
+        }
+        // Off, or with the reply's point taken, the policy plays as before.
+        let taken = board(
+            "
+            . . . . .
+            . . . O .
+            . . X . .
+            . . . . .
+            . . . . .",
+        );
+        let recent = Recent::new(&taken);
+        let d4 = Move::Play(pt(&b, "D4"));
+        assert!(
+            (0..20).all(|_| policy.choose(&taken, Color::White, last, &mut rng, &recent) != d4)
+        );
+        let mut off = Policy::new(PolicyParams::default());
+        off.learn(25, &game, Color::Black, Color::White);
+        let recent = Recent::new(&b);
+        assert!((0..50).any(|_| off.choose(&b, Color::White, last, &mut rng, &recent) != d4));
     }
 }

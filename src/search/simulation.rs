@@ -55,6 +55,8 @@ pub(crate) struct Worker<'s, 'g> {
     recent: Recent,
     path: Vec<NodeId>,
     path_hashes: Vec<u64>,
+    /// The simulation's moves, in the tree and in the playout, for the policy's replies.
+    moves_played: Vec<Move>,
     /// First ply at which each colour played each point in this simulation.
     first_ply: [Vec<u16>; 2],
     children: Vec<NewChild>,
@@ -74,6 +76,7 @@ impl<'s, 'g> Worker<'s, 'g> {
             recent: Recent::new(&shared.board),
             path: Vec::new(),
             path_hashes: Vec::new(),
+            moves_played: Vec::new(),
             first_ply: [vec![NO_PLY; n], vec![NO_PLY; n]],
             children: Vec::new(),
             moves: Vec::new(),
@@ -90,6 +93,7 @@ impl<'s, 'g> Worker<'s, 'g> {
         self.path.clear();
         self.path.push(ROOT);
         self.path_hashes.clear();
+        self.moves_played.clear();
         for plies in &mut self.first_ply {
             plies.fill(NO_PLY);
         }
@@ -121,6 +125,7 @@ impl<'s, 'g> Worker<'s, 'g> {
             let m = tree.mv(child);
             self.board.play_unchecked(c, m);
             self.path_hashes.push(self.board.hash());
+            self.moves_played.push(m);
             if let Move::Play(p) = m {
                 let first = &mut self.first_ply[c.index()][p.index()];
                 if *first == NO_PLY {
@@ -144,6 +149,17 @@ impl<'s, 'g> Worker<'s, 'g> {
         let end = self.play_out(c, last, ply);
         let margin = score::area_margin(&self.board, shared.komi) as f32;
         self.back_up(margin, end);
+        let winner = if margin > 0.0 {
+            Color::Black
+        } else {
+            Color::White
+        };
+        self.policy.learn(
+            self.board.geometry().num_points(),
+            &self.moves_played,
+            shared.color,
+            winner,
+        );
     }
 
     /// Gives a claimed leaf its children: board-legal moves but own true eyes and captures
@@ -205,6 +221,7 @@ impl<'s, 'g> Worker<'s, 'g> {
                 .choose(&self.board, c, last, &mut self.rng, &self.recent);
             self.board.play_unchecked(c, m);
             self.recent.push(self.board.hash());
+            self.moves_played.push(m);
             if let Move::Play(p) = m {
                 let first = &mut self.first_ply[c.index()][p.index()];
                 if *first == NO_PLY {
