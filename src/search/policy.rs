@@ -191,7 +191,7 @@ impl Policy {
             }
         }
         if chance(rng, p.reply_percent)
-            && let Some(r) = self.replies.reply(c, last)
+            && let Some(r) = self.replies.reply(c, last.point, last.before)
             && board.get(r).is_none()
             && playable(board, c, r, recent)
             && !is_bad_self_atari(board, c, r)

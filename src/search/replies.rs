@@ -10,7 +10,6 @@
 
 use crate::color::Color;
 use crate::point::{Move, Point};
-use crate::search::policy::Last;
 
 /// No reply remembered.
 const NONE: u16 = u16::MAX;
@@ -27,15 +26,16 @@ pub struct Replies {
 }
 
 impl Replies {
-    /// The remembered reply of `c` to `last`: to the last two moves if there is one, else
-    /// to the last move. It may be occupied or illegal now; the caller checks.
-    pub fn reply(&self, c: Color, last: Last) -> Option<Point> {
-        let l = last.point?;
+    /// The remembered reply of `c` to the opponent's `last` move after its own `before`:
+    /// to the two moves if there is one, else to the last. It may be occupied or illegal
+    /// now; the caller checks.
+    pub fn reply(&self, c: Color, last: Option<Point>, before: Option<Point>) -> Option<Point> {
+        let l = last?;
         if self.points == 0 {
             return None;
         }
         let n = self.points;
-        let two = last.before.map_or(NONE, |b| {
+        let two = before.map_or(NONE, |b| {
             self.to_two[(c.index() * n + b.index()) * n + l.index()]
         });
         let reply = if two != NONE {
@@ -98,41 +98,35 @@ mod tests {
         Point::from_index(i)
     }
 
-    fn last(before: Option<usize>, point: usize) -> Last {
-        Last {
-            point: Some(p(point)),
-            before: before.map(p),
-        }
+    /// The reply of `c` to `point` after `before`.
+    fn reply(r: &Replies, c: Color, before: Option<usize>, point: usize) -> Option<Point> {
+        r.reply(c, Some(p(point)), before.map(p))
     }
 
     #[test]
     fn the_winner_s_replies_are_remembered_and_the_loser_s_forgotten() {
         let mut r = Replies::default();
-        assert_eq!(
-            r.reply(Color::White, last(None, 3)),
-            None,
-            "nothing learnt yet"
-        );
+        assert_eq!(reply(&r, Color::White, None, 3), None, "nothing learnt yet");
         // Black 3, White 4, Black 5, White 6; White wins.
         let game = [3, 4, 5, 6].map(|i| Move::Play(p(i)));
         r.learn(25, &game, Color::Black, Color::White);
-        assert_eq!(r.reply(Color::White, last(None, 3)), Some(p(4)));
-        assert_eq!(r.reply(Color::White, last(Some(4), 5)), Some(p(6)));
+        assert_eq!(reply(&r, Color::White, None, 3), Some(p(4)));
+        assert_eq!(reply(&r, Color::White, Some(4), 5), Some(p(6)));
         assert_eq!(
-            r.reply(Color::White, last(Some(9), 5)),
+            reply(&r, Color::White, Some(9), 5),
             Some(p(6)),
             "the one-move reply"
         );
         assert_eq!(
-            r.reply(Color::Black, last(None, 4)),
+            reply(&r, Color::Black, None, 4),
             None,
             "the loser learns nothing"
         );
         // The same replies lose: forgotten. Black's replies win: remembered.
         r.learn(25, &game, Color::Black, Color::Black);
-        assert_eq!(r.reply(Color::White, last(None, 3)), None);
-        assert_eq!(r.reply(Color::White, last(Some(4), 5)), None);
-        assert_eq!(r.reply(Color::Black, last(Some(3), 4)), Some(p(5)));
+        assert_eq!(reply(&r, Color::White, None, 3), None);
+        assert_eq!(reply(&r, Color::White, Some(4), 5), None);
+        assert_eq!(reply(&r, Color::Black, Some(3), 4), Some(p(5)));
     }
 
     #[test]
@@ -142,7 +136,7 @@ mod tests {
         r.learn(9, &won, Color::Black, Color::White);
         let lost = [Move::Play(p(1)), Move::Play(p(7))];
         r.learn(9, &lost, Color::Black, Color::Black);
-        assert_eq!(r.reply(Color::White, last(None, 1)), Some(p(2)));
+        assert_eq!(reply(&r, Color::White, None, 1), Some(p(2)));
     }
 
     #[test]
@@ -156,14 +150,14 @@ mod tests {
         ];
         r.learn(9, &game, Color::Black, Color::Black);
         // Black won, but its 2 answered a pass (no key) and its 1 answered nothing.
-        assert_eq!(r.reply(Color::Black, last(None, 1)), None);
+        assert_eq!(reply(&r, Color::Black, None, 1), None);
         assert_eq!(
-            r.reply(Color::White, last(None, 1)),
+            reply(&r, Color::White, None, 1),
             None,
             "the pass is no reply"
         );
-        assert_eq!(r.reply(Color::White, last(None, 2)), None, "White lost");
-        assert_eq!(r.reply(Color::Black, Last::default()), None);
+        assert_eq!(reply(&r, Color::White, None, 2), None, "White lost");
+        assert_eq!(r.reply(Color::Black, None, None), None);
         let game = [
             Move::Play(p(1)),
             Move::Pass,
@@ -171,8 +165,8 @@ mod tests {
             Move::Play(p(3)),
         ];
         r.learn(9, &game, Color::Black, Color::White);
-        assert_eq!(r.reply(Color::White, last(None, 2)), Some(p(3)));
-        assert_eq!(r.reply(Color::White, last(Some(5), 2)), Some(p(3)));
+        assert_eq!(reply(&r, Color::White, None, 2), Some(p(3)));
+        assert_eq!(reply(&r, Color::White, Some(5), 2), Some(p(3)));
     }
 
     #[test]
@@ -190,7 +184,7 @@ mod tests {
             Color::Black,
             Color::White,
         );
-        assert_eq!(r.reply(Color::White, last(None, 1)), None);
-        assert_eq!(r.reply(Color::White, last(None, 3)), Some(p(4)));
+        assert_eq!(reply(&r, Color::White, None, 1), None);
+        assert_eq!(reply(&r, Color::White, None, 3), Some(p(4)));
     }
 }
