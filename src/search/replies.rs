@@ -158,12 +158,7 @@ mod tests {
         );
         assert_eq!(reply(&r, Color::White, None, 2), None, "White lost");
         assert_eq!(r.reply(Color::Black, None, None), None);
-        let game = [
-            Move::Play(p(1)),
-            Move::Pass,
-            Move::Play(p(2)),
-            Move::Play(p(3)),
-        ];
+        // The same game won by White: its 3 answered Black's 2 after its own pass.
         r.learn(9, &game, Color::Black, Color::White);
         assert_eq!(reply(&r, Color::White, None, 2), Some(p(3)));
         assert_eq!(reply(&r, Color::White, Some(5), 2), Some(p(3)));
