@@ -97,6 +97,7 @@ fn main() {
             resign_below: 0.0,
             threads,
             tunables: shicho::search::Tunables::from_env(),
+            ..Params::default()
         };
         let stop = AtomicBool::new(false);
         let start = Instant::now();

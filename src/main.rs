@@ -153,6 +153,7 @@ fn main() -> ExitCode {
     let search = shicho::search::Params {
         playouts: cli.playouts.map(|n| n.max(1)),
         time,
+        extension: None,
         resign_below: cli.resign.clamp(0.0, 1.0),
         threads: cli.threads.clamp(1, 64),
         tunables: shicho::search::Tunables::from_env(),

@@ -299,6 +299,31 @@ impl State {
         self.rng.next_u64()
     }
 
+    /// The search's settings for `c`'s move under the clock: its budget caps the time
+    /// (with `--time`, the smaller of the two), and where the clock alone decides, a share
+    /// of main time may stretch a search whose choice is still open.
+    fn timed_params(&self, c: Color) -> Params {
+        let mut params = self.params.clone();
+        let empties = self.game.board().empties().len();
+        if self.player != Player::Mcts {
+            return params;
+        }
+        let Some(budget) = self.clock.budget(c, empties) else {
+            return params;
+        };
+        // A `--time` cap is the user's limit: only the clock's own budget is stretched.
+        if params.time.is_none() {
+            let stretch = params.tunables.unsettled_extension as f64;
+            params.extension = self
+                .clock
+                .main_share(c, empties)
+                .map(|share| share.mul_f64(stretch))
+                .filter(|e| !e.is_zero());
+        }
+        params.time = Some(params.time.map_or(budget, |t| t.min(budget)));
+        params
+    }
+
     /// The engine's decision for `c`. `deterministic` (reg_genmove) uses the fixed seed,
     /// no clock and a fresh tree, so the answer depends on the position only.
     pub fn decide(&mut self, c: Color, deterministic: bool) -> Decision {
@@ -307,13 +332,11 @@ impl State {
         } else {
             self.next_seed()
         };
-        let mut params = self.params.clone();
-        if self.player == Player::Mcts
-            && !deterministic
-            && let Some(budget) = self.clock.budget(c, self.game.board().empties().len())
-        {
-            params.time = Some(params.time.map_or(budget, |t| t.min(budget)));
-        }
+        let params = if deterministic {
+            self.params.clone()
+        } else {
+            self.timed_params(c)
+        };
         if deterministic {
             let mut fresh = Searcher::new();
             return search::decide(
@@ -480,8 +503,68 @@ impl State {
 
 #[cfg(test)]
 mod tests {
+    use std::time::Duration;
+
     use super::*;
     use crate::gtp::commands::GO;
+    use crate::search::Tunables;
+
+    fn state_with(search: Params) -> State {
+        State::with_interrupt(
+            &Config {
+                size: 9,
+                search,
+                ..Config::default()
+            },
+            &GO,
+            Arc::default(),
+        )
+    }
+
+    #[test]
+    fn only_the_clocks_own_main_time_stretches_a_search() {
+        let stretching = Params {
+            tunables: Tunables {
+                unsettled_extension: 1.0,
+                ..Tunables::default()
+            },
+            ..Params::default()
+        };
+        let mut s = state_with(stretching.clone());
+        assert_eq!(
+            s.timed_params(Color::Black),
+            stretching,
+            "no clock, no limit"
+        );
+        // 25.3 s on an empty 9x9 board: 24.3 moves expected (1 s kept back), a second each.
+        s.set_clock(Clock::from_gtp(25.3, 0.0, 0));
+        let p = s.timed_params(Color::Black);
+        let second = |d: Option<Duration>| (d.unwrap().as_secs_f64() - 1.0).abs() < 0.01;
+        assert!(second(p.time), "{:?}", p.time);
+        assert!(second(p.extension), "{:?}", p.extension);
+        // In byo-yomi the period is not to be overrun.
+        s.set_clock(Clock::from_gtp(0.0, 10.0, 1));
+        assert_eq!(s.timed_params(Color::Black).extension, None);
+        // Under --time the user's limit holds.
+        let mut s = state_with(Params {
+            time: Some(Duration::from_millis(500)),
+            ..stretching.clone()
+        });
+        s.set_clock(Clock::from_gtp(25.3, 0.0, 0));
+        let p = s.timed_params(Color::Black);
+        assert_eq!(p.time, Some(Duration::from_millis(500)));
+        assert_eq!(p.extension, None);
+        // Switched off, it stretches nothing.
+        let mut s = state_with(Params {
+            tunables: Tunables {
+                unsettled_extension: 0.0,
+                ..Tunables::default()
+            },
+            ..Params::default()
+        });
+        s.set_clock(Clock::from_gtp(25.0, 0.0, 0));
+        assert_eq!(s.timed_params(Color::Black).extension, None);
+    }
 
     #[test]
     fn pondering_grows_the_tree_until_the_next_command() {

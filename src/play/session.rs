@@ -146,6 +146,7 @@ fn new_game(o: &Options) -> Result<Box<dyn PlayedGame>, PlayError> {
             let params = Params {
                 playouts: o.playouts.map(|n| n.max(1)),
                 time,
+                extension: None,
                 resign_below: o.resign.clamp(0.0, 1.0),
                 threads: 1,
                 tunables: Tunables::from_env(),

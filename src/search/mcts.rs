@@ -46,6 +46,13 @@ const SETTLED: f64 = 0.9;
 /// Simulations between two looks at the clock, the interrupt flag and the early stop.
 const CHECK_EVERY: usize = 64;
 
+/// Added to the seed of a search's extension, so that its simulations are not the first
+/// ones over again.
+const EXTENSION_SEED: u64 = 0x5eed;
+/// The most visited root move is unsettled while it has fewer than this many times the
+/// runner-up's visits (and the runner-up a lower win rate).
+const SETTLED_VISITS_RATIO: u32 = 2;
+
 /// What the engine does with its turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Decision {
@@ -165,7 +172,21 @@ impl Searcher {
         // The early stop saves clock time; a fixed number of simulations is run in full, so
         // that it means the same search every time.
         let early_stop = deadline.is_some();
-        let playouts = root.run(threads, limit, seed, start, deadline, stop, early_stop);
+        let mut playouts = root.run(threads, limit, seed, start, deadline, stop, early_stop);
+        if let (Some(_), Some(extension)) = (deadline, params.extension) {
+            let now = Instant::now();
+            // The early stop ends most searches just before the deadline, once the few
+            // simulations left cannot change the most visited move; that is the moment to
+            // ask whether the choice would hold up with more of them.
+            if !stop.load(Ordering::Relaxed) && root.unsettled() {
+                log::info!(
+                    "search: unsettled after {playouts} playouts, {:.2}s more",
+                    extension.as_secs_f64()
+                );
+                let seed = seed.wrapping_add(EXTENSION_SEED);
+                playouts += root.run(threads, limit, seed, now, Some(now + extension), stop, true);
+            }
+        }
         let result = root.result(params, playouts, start.elapsed());
         log::info!(
             "search: {playouts} playouts ({reused} kept) in {:.2}s on {threads} thread(s), {} nodes, {:?} {:.1}%",
@@ -237,6 +258,12 @@ impl Searcher {
             })
             .unwrap_or_else(fresh)
     }
+}
+
+/// The test of [`Root::unsettled`] on the two most visited root moves.
+fn is_unsettled(first: &Candidate, second: &Candidate) -> bool {
+    first.visits < second.visits.saturating_mul(SETTLED_VISITS_RATIO)
+        || second.winrate > first.winrate
 }
 
 /// Whether the root offers `c` the point `p`: every legal move but own true eyes and
@@ -458,6 +485,16 @@ impl<'g> Root<'g> {
         first > second + left
     }
 
+    /// Whether the choice is still open: the most visited move has fewer than
+    /// [`SETTLED_VISITS_RATIO`] times the runner-up's visits, or a lower win rate.
+    fn unsettled(&self) -> bool {
+        let candidates = self.candidates();
+        match candidates.as_slice() {
+            [first, second, ..] => is_unsettled(first, second),
+            _ => false,
+        }
+    }
+
     /// The root children, most visited first.
     fn candidates(&self) -> Vec<Candidate> {
         let t = &self.shared.tree;
@@ -621,6 +658,7 @@ mod tests {
         Params {
             playouts: Some(playouts),
             time: None,
+            extension: None,
             resign_below: 0.0,
             threads: 1,
             tunables: Tunables::default(),
@@ -651,6 +689,19 @@ mod tests {
             r.decision,
             Decision::Play(g.geometry().parse_move("E6").unwrap())
         );
+    }
+
+    #[test]
+    fn a_choice_is_open_while_the_runner_up_is_close_or_better() {
+        let candidate = |visits, winrate| Candidate {
+            mv: Move::Pass,
+            visits,
+            winrate,
+        };
+        assert!(!is_unsettled(&candidate(200, 0.6), &candidate(100, 0.5)));
+        assert!(is_unsettled(&candidate(199, 0.6), &candidate(100, 0.5)));
+        assert!(is_unsettled(&candidate(900, 0.6), &candidate(100, 0.65)));
+        assert!(!is_unsettled(&candidate(1, 0.5), &candidate(0, 0.5)));
     }
 
     #[test]

@@ -5,10 +5,10 @@
 //! - With `prior_gamma_visits` > 0, the learnt weights (`gammas`) rank the moves: each gets
 //!   `prior_gamma_visits` more visits at a win rate of `(strength / best strength) ^
 //!   prior_gamma_power`, so the moves a player would look at first are searched first.
-//! - With `prior_prob_visits` > 0, each move also gets `prior_prob_visits * sqrt(p)` virtual
-//!   wins, `p` being the chance the weights give it of being played (its strength over the
-//!   sum of all): an absolute prior, large for a move that stands out, as Pachi gives its
-//!   pattern priors.
+//! - With `prior_prob_visits` > 0 (`prior_prob_visits_large` on 13x13 and up), each move
+//!   also gets `prior_prob_visits * sqrt(p)` virtual wins, `p` being the chance the weights
+//!   give it of being played (its strength over the sum of all): an absolute prior, large
+//!   for a move that stands out, as Pachi gives its pattern priors.
 //! - Otherwise, hand-set bonuses: captures, saves, ladders, 3x3 shapes, nearness to the
 //!   last move, the empty edge (the `prior_*` fields of [`Tunables`]).
 
@@ -41,7 +41,8 @@ pub(crate) fn child_priors(
         point: last,
         before,
     } = last;
-    if t.prior_gamma_visits <= 0.0 && t.prior_prob_visits <= 0.0 {
+    let prob_visits = t.prior_prob_visits_for(board.geometry().size());
+    if t.prior_gamma_visits <= 0.0 && prob_visits <= 0.0 {
         out.extend(moves.iter().map(|&p| priors(board, c, p, last, t)));
         return;
     }
@@ -64,7 +65,7 @@ pub(crate) fn child_priors(
     }
     for prior in out.iter_mut() {
         let share = (prior.0 / best).powf(t.prior_gamma_power);
-        let won = t.prior_prob_visits * (prior.0 / sum).sqrt();
+        let won = prob_visits * (prior.0 / sum).sqrt();
         *prior = (
             t.prior_even + t.prior_gamma_visits + won,
             t.prior_even / 2.0 + t.prior_gamma_visits * share + won,

@@ -186,6 +186,20 @@ impl Clock {
         )
     }
 
+    /// The share of `c`'s main time left for its next move, with `empties` empty points on
+    /// the board, or `None` without main time (no limit, or in byo-yomi). Unlike the whole
+    /// budget, it can be stretched: main time spread over at least [`MIN_MOVES_EXPECTED`]
+    /// moves leaves room for a move to take this share twice or more, where a byo-yomi
+    /// period may not be overrun.
+    pub fn main_share(&self, c: Color, empties: usize) -> Option<Duration> {
+        if self.system == TimeSystem::Unlimited {
+            return None;
+        }
+        let expected = (empties as f64 * MOVES_EXPECTED_PER_EMPTY_POINT).max(MIN_MOVES_EXPECTED);
+        let share = (self.sides[c].main - SAFETY_MARGIN) / expected;
+        (share > 0.0).then(|| Duration::from_secs_f64(share.min(3600.0)))
+    }
+
     /// Seconds `c` may spend on its next move when main time is to last `expected` more
     /// of its moves (a game that knows its length, Othello's, says so), or `None` without
     /// a time limit.
@@ -258,6 +272,22 @@ mod tests {
         let b = clock.budget(Color::Black, 361).unwrap().as_secs_f64();
         assert!(b < 0.1, "{b}");
         assert!(clock.budget(Color::White, 361).unwrap().as_secs_f64() > 0.9);
+    }
+
+    #[test]
+    fn only_main_time_has_a_share_to_stretch() {
+        let mut clock = Clock::from_gtp(109.0, 0.0, 0);
+        let share = clock.main_share(Color::Black, 361).unwrap().as_secs_f64();
+        assert!((share - 1.0).abs() < 0.05, "{share}");
+        clock.charge(Color::Black, 108.5);
+        assert_eq!(clock.main_share(Color::Black, 361), None);
+        assert_eq!(Clock::default().main_share(Color::Black, 81), None);
+        // Canadian: only the main time's part of the budget, not the period's.
+        let mut clock = Clock::from_gtp(25.0, 30.0, 5);
+        let share = clock.main_share(Color::White, 81).unwrap().as_secs_f64();
+        assert!((share - 1.0).abs() < 0.05, "{share}");
+        clock.set_left(Color::White, 30.0, 5);
+        assert_eq!(clock.main_share(Color::White, 81), None);
     }
 
     #[test]
