@@ -50,8 +50,8 @@ const CHECK_EVERY: usize = 64;
 /// Added to the seed of a search's extension, so that its simulations are not the first
 /// ones over again.
 const EXTENSION_SEED: u64 = 0x5eed;
-/// The most visited root move is unsettled while it has fewer than this many times the
-/// runner-up's visits (and the runner-up a lower win rate).
+/// The most visited root move is settled once it has this many times the runner-up's
+/// visits, and a win rate no lower than the runner-up's.
 const SETTLED_VISITS_RATIO: u32 = 2;
 
 /// What the engine does with its turn.

@@ -180,10 +180,7 @@ impl Clock {
     /// Seconds `c` may spend on its next move with `empties` empty points on the board, or
     /// `None` without a time limit.
     pub fn budget(&self, c: Color, empties: usize) -> Option<Duration> {
-        self.budget_for_moves(
-            c,
-            (empties as f64 * MOVES_EXPECTED_PER_EMPTY_POINT).max(MIN_MOVES_EXPECTED),
-        )
+        self.budget_for_moves(c, expected_moves(empties))
     }
 
     /// The share of `c`'s main time left for its next move, with `empties` empty points on
@@ -195,8 +192,7 @@ impl Clock {
         if self.system == TimeSystem::Unlimited {
             return None;
         }
-        let expected = (empties as f64 * MOVES_EXPECTED_PER_EMPTY_POINT).max(MIN_MOVES_EXPECTED);
-        let share = (self.sides[c].main - SAFETY_MARGIN) / expected;
+        let share = (self.sides[c].main - SAFETY_MARGIN) / expected_moves(empties);
         (share > 0.0).then(|| Duration::from_secs_f64(share.min(3600.0)))
     }
 
@@ -232,6 +228,12 @@ impl Clock {
         };
         Some(Duration::from_secs_f64(seconds.clamp(0.01, 3600.0)))
     }
+}
+
+/// How many more moves of its own a player expects to make with `empties` empty points
+/// on the board.
+fn expected_moves(empties: usize) -> f64 {
+    (empties as f64 * MOVES_EXPECTED_PER_EMPTY_POINT).max(MIN_MOVES_EXPECTED)
 }
 
 #[cfg(test)]
