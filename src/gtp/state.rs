@@ -304,10 +304,10 @@ impl State {
     /// of main time may stretch a search whose choice is still open.
     fn timed_params(&self, c: Color) -> Params {
         let mut params = self.params.clone();
-        let empties = self.game.board().empties().len();
         if self.player != Player::Mcts {
             return params;
         }
+        let empties = self.game.board().empties().len();
         let Some(budget) = self.clock.budget(c, empties) else {
             return params;
         };
@@ -327,28 +327,19 @@ impl State {
     /// The engine's decision for `c`. `deterministic` (reg_genmove) uses the fixed seed,
     /// no clock and a fresh tree, so the answer depends on the position only.
     pub fn decide(&mut self, c: Color, deterministic: bool) -> Decision {
-        let seed = if deterministic {
-            REG_GENMOVE_SEED
-        } else {
-            self.next_seed()
-        };
-        let params = if deterministic {
-            self.params.clone()
-        } else {
-            self.timed_params(c)
-        };
         if deterministic {
-            let mut fresh = Searcher::new();
             return search::decide(
                 &self.game,
                 c,
                 self.player,
-                &params,
-                seed,
+                &self.params,
+                REG_GENMOVE_SEED,
                 &self.interrupt,
-                &mut fresh,
+                &mut Searcher::new(),
             );
         }
+        let seed = self.next_seed();
+        let params = self.timed_params(c);
         search::decide(
             &self.game,
             c,
