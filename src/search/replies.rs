@@ -4,9 +4,10 @@
 //! After each simulation, every move of the winner is remembered as the reply to the move
 //! before it (and to the two moves before it), and every move of the loser that was the
 //! remembered reply is forgotten. A playout that no local rule answered then tries the
-//! remembered reply to the last moves before a random move (`policy`). The tables follow the search's own position: a reply
-//! that keeps winning stays, one that starts losing goes, so the playouts pick up the
-//! local answers that this position needs and no fixed pattern knows.
+//! remembered reply to the last moves before a random move (`policy`). The tables follow
+//! the search's own position: a reply that keeps winning stays, one that starts losing
+//! goes, so the playouts pick up the local answers that this position needs and no fixed
+//! pattern knows.
 
 use crate::color::Color;
 use crate::point::{Move, Point};
