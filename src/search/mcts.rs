@@ -173,7 +173,7 @@ impl Searcher {
         // The early stop saves clock time; a fixed number of simulations is run in full, so
         // that it means the same search every time.
         let early_stop = deadline.is_some();
-        let mut playouts = root.run(threads, limit, seed, start, deadline, stop, early_stop);
+        let mut playouts = root.run(threads, limit, seed, deadline, stop, early_stop);
         if let (Some(_), Some(extension)) = (deadline, params.extension) {
             let now = Instant::now();
             // The early stop ends most searches just before the deadline, once the few
@@ -185,7 +185,7 @@ impl Searcher {
                     extension.as_secs_f64()
                 );
                 let seed = seed.wrapping_add(EXTENSION_SEED);
-                playouts += root.run(threads, limit, seed, now, Some(now + extension), stop, true);
+                playouts += root.run(threads, limit, seed, Some(now + extension), stop, true);
             }
         }
         let result = root.result(params, playouts, start.elapsed());
@@ -399,26 +399,24 @@ impl<'g> Root<'g> {
     /// Runs simulations on `threads` threads until `limit` more have started, the
     /// deadline, `stop`, or (with `early_stop`) the point where the most visited move can
     /// no longer change. Returns the simulations run.
-    #[allow(clippy::too_many_arguments)]
     fn run(
         &self,
         threads: usize,
         limit: usize,
         seed: u64,
-        start: Instant,
         deadline: Option<Instant>,
         stop: &AtomicBool,
         early_stop: bool,
     ) -> usize {
         let limit = self.started.load(Ordering::Relaxed).saturating_add(limit);
         if threads == 1 {
-            return self.work(seed, limit, start, deadline, stop, early_stop);
+            return self.work(seed, limit, deadline, stop, early_stop);
         }
         std::thread::scope(|scope| {
             let handles: Vec<_> = (0..threads)
                 .map(|i| {
                     let seed = seed ^ (i as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-                    scope.spawn(move || self.work(seed, limit, start, deadline, stop, early_stop))
+                    scope.spawn(move || self.work(seed, limit, deadline, stop, early_stop))
                 })
                 .collect();
             handles.into_iter().map(|h| h.join().unwrap_or(0)).sum()
@@ -430,12 +428,15 @@ impl<'g> Root<'g> {
         &self,
         seed: u64,
         limit: usize,
-        start: Instant,
         deadline: Option<Instant>,
         stop: &AtomicBool,
         early_stop: bool,
     ) -> usize {
         let mut worker = Worker::new(&self.shared, seed);
+        // The rate of simulations is timed from here, not from the search's start: the
+        // root's preparation before it (ownership playouts, the tactical choice) would make
+        // the rate look low at the first checks, and the early stop fire too soon.
+        let began = Instant::now();
         let first = self.started.load(Ordering::Relaxed);
         let mut done = 0usize;
         loop {
@@ -458,7 +459,7 @@ impl<'g> Root<'g> {
                     break;
                 }
                 // Simulations the remaining time allows at the rate so far.
-                let rate = n.saturating_sub(first) as f64 / (now - start).as_secs_f64().max(1e-3);
+                let rate = n.saturating_sub(first) as f64 / (now - began).as_secs_f64().max(1e-3);
                 left = left.min(((d - now).as_secs_f64() * rate) as usize);
             }
             if early_stop && self.decided(left) {
@@ -578,30 +579,22 @@ impl<'g> Analysis<'g> {
 
     /// Searches for `slice` or until `stop` says so.
     pub fn run_for(&mut self, slice: Duration, stop: &dyn Fn() -> bool) {
-        let start = Instant::now();
-        self.run(start, Some(start + slice), usize::MAX / 4, stop);
+        self.run(Some(Instant::now() + slice), usize::MAX / 4, stop);
     }
 
     /// Runs `playouts` simulations (fewer if `stop` says so).
     pub fn run_playouts(&mut self, playouts: usize, stop: &dyn Fn() -> bool) {
-        self.run(Instant::now(), None, playouts, stop);
+        self.run(None, playouts, stop);
     }
 
     /// The search runs on threads of its own while this one watches `stop` (which need
     /// not be shareable between threads: it may read the session's input).
-    fn run(
-        &mut self,
-        start: Instant,
-        deadline: Option<Instant>,
-        playouts: usize,
-        stop: &dyn Fn() -> bool,
-    ) {
+    fn run(&mut self, deadline: Option<Instant>, playouts: usize, stop: &dyn Fn() -> bool) {
         self.seed = self.seed.wrapping_add(1);
         let halt = AtomicBool::new(false);
         let (root, threads, seed) = (&self.root, self.threads, self.seed);
         let done = std::thread::scope(|scope| {
-            let handle =
-                scope.spawn(|| root.run(threads, playouts, seed, start, deadline, &halt, false));
+            let handle = scope.spawn(|| root.run(threads, playouts, seed, deadline, &halt, false));
             while !handle.is_finished() {
                 if stop() {
                     halt.store(true, Ordering::Relaxed);
