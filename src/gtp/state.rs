@@ -499,6 +499,7 @@ mod tests {
     use super::*;
     use crate::gtp::commands::GO;
     use crate::search::Tunables;
+    use crate::search::time::SUDDEN_DEATH_RESERVE;
 
     fn state_with(search: Params) -> State {
         State::with_interrupt(
@@ -527,8 +528,10 @@ mod tests {
             stretching,
             "no clock, no limit"
         );
-        // 25.3 s on an empty 9x9 board: 24.3 moves expected (1 s kept back), a second each.
-        s.set_clock(Clock::from_gtp(25.3, 0.0, 0));
+        // An empty 9x9 board: 24.3 moves expected; with 1 s and the sudden-death reserve
+        // kept back, 24.3 s to spread, a second each.
+        let main = 25.3 / (1.0 - SUDDEN_DEATH_RESERVE);
+        s.set_clock(Clock::from_gtp(main, 0.0, 0));
         let p = s.timed_params(Color::Black);
         let second = |d: Option<Duration>| (d.unwrap().as_secs_f64() - 1.0).abs() < 0.01;
         assert!(second(p.time), "{:?}", p.time);

@@ -382,6 +382,7 @@ fn gtp_error(why: IllegalMove) -> GtpError {
 mod tests {
     use super::*;
     use crate::gtp::othello::OTHELLO;
+    use crate::search::time::SUDDEN_DEATH_RESERVE;
 
     fn state(time: Option<f64>) -> OthelloState {
         let mut config = Config::default();
@@ -394,11 +395,13 @@ mod tests {
         let secs = |s: &OthelloState| s.time_budget(Color::Black).as_secs_f64();
         let mut s = state(None);
         assert_eq!(secs(&s), DEFAULT_MOVE_TIME.as_secs_f64());
-        // 60 empties: 30 moves for Black, one second kept back.
-        s.set_clock(Clock::from_gtp(61.0, 0.0, 0));
+        // 60 empties: 30 moves for Black; with one second and the sudden-death reserve
+        // kept back, 60 s to spread.
+        let main = 61.0 / (1.0 - SUDDEN_DEATH_RESERVE);
+        s.set_clock(Clock::from_gtp(main, 0.0, 0));
         assert!((secs(&s) - 2.0).abs() < 1e-9, "{}", secs(&s));
         let mut capped = state(Some(0.5));
-        capped.set_clock(Clock::from_gtp(61.0, 0.0, 0));
+        capped.set_clock(Clock::from_gtp(main, 0.0, 0));
         assert_eq!(secs(&capped), 0.5);
     }
 
