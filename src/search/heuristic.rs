@@ -75,57 +75,20 @@ pub fn genmove(game: &Game, color: Color, rng: &mut Rng) -> Move {
 
 /// Like [`genmove`], with the reason.
 pub fn choose(game: &Game, color: Color, rng: &mut Rng) -> Choice {
-    let b = game.board();
-    let budget = Budget::with_nodes(MOVEGEN_NODES);
-    let legal = |p: Point| game.is_legal(color, Move::Play(p)) && !b.is_true_eye(color, p);
-    let mut captures: Vec<(usize, Point)> = Vec::new();
-    let mut saves: Vec<(usize, Point)> = Vec::new();
-    let mut attacks: Vec<(usize, Point)> = Vec::new();
-    let mut defences: Vec<(usize, Point)> = Vec::new();
-    // Liberties of own chains that reading gave up: extending there is a wasted move.
-    let mut hopeless: Vec<Point> = Vec::new();
-    // Opponent stones that are as good as captured: they give no influence.
-    let mut dead: Vec<Point> = Vec::new();
+    choose_with(game, color, rng, &tactics(game, color))
+}
 
-    for head in chain_heads(b) {
-        let Some(owner) = b.get(head) else { continue };
-        let size = b.chain_len(head);
-        match (owner == color, b.liberty_count(head)) {
-            (false, 1) => {
-                let Some(p) = b.first_liberty(head) else {
-                    continue;
-                };
-                if legal(p) && !walks_into_snapback(b, color, p) {
-                    captures.push((size + saved_by_capture(b, color, head), p));
-                }
-                dead.extend(b.chain_stones(head));
-            }
-            (true, 1) => match defend(b, head, budget) {
-                (Outcome::Win | Outcome::KoWin, Some(p)) if legal(p) => saves.push((size, p)),
-                _ => hopeless.extend(b.first_liberty(head)),
-            },
-            (false, 2) => {
-                let found = match ladder_attack(b, head) {
-                    (Outcome::Win, Some(p)) => Some(p),
-                    _ => match attack(b, head, budget) {
-                        (Outcome::Win, Some(p)) => Some(p),
-                        _ => None,
-                    },
-                };
-                if let Some(p) = found.filter(|&p| legal(p)) {
-                    attacks.push((size, p));
-                }
-            }
-            (true, 2) if attack(b, head, budget).0 == Outcome::Win => {
-                if let (Outcome::Win, Some(p)) = defend(b, head, budget)
-                    && legal(p)
-                {
-                    defences.push((size, p));
-                }
-            }
-            _ => {}
-        }
-    }
+/// Like [`choose`], with the tactical moves already read; if there are any, the choice is
+/// one of them.
+pub fn choose_with(game: &Game, color: Color, rng: &mut Rng, found: &Tactics) -> Choice {
+    let Tactics {
+        captures,
+        saves,
+        attacks,
+        defences,
+        hopeless,
+        dead,
+    } = found;
 
     // Steps 1 and 2: the larger of the best capture and the best save; a tie to the capture.
     let best = |v: &[(usize, Point)]| {
@@ -133,7 +96,7 @@ pub fn choose(game: &Game, color: Color, rng: &mut Rng) -> Choice {
             .copied()
             .max_by_key(|&(n, p)| (n, std::cmp::Reverse(p)))
     };
-    match (best(&captures), best(&saves)) {
+    match (best(captures), best(saves)) {
         (Some((c, p)), s) if s.is_none_or(|(n, _)| c >= n) => {
             return Choice {
                 mv: Move::Play(p),
@@ -149,7 +112,7 @@ pub fn choose(game: &Game, color: Color, rng: &mut Rng) -> Choice {
         _ => {}
     }
     // Step 3.
-    match (best(&attacks), best(&defences)) {
+    match (best(attacks), best(defences)) {
         (Some((a, p)), d) if d.is_none_or(|(n, _)| a >= n) => {
             return Choice {
                 mv: Move::Play(p),
@@ -165,7 +128,7 @@ pub fn choose(game: &Game, color: Color, rng: &mut Rng) -> Choice {
         _ => {}
     }
     // Steps 4 and 5.
-    match shape_move(game, color, rng, &hopeless, &dead) {
+    match shape_move(game, color, rng, hopeless, dead) {
         Some(p) => Choice {
             mv: Move::Play(p),
             reason: Reason::Shape,
@@ -175,6 +138,84 @@ pub fn choose(game: &Game, color: Color, rng: &mut Rng) -> Choice {
             reason: Reason::Pass,
         },
     }
+}
+
+/// What reading finds on the chains with one or two liberties, for `color` to move: each
+/// move with the number of stones it takes or keeps.
+#[derive(Default, Debug)]
+pub struct Tactics {
+    /// Captures of opponent chains in atari (stones taken plus own stones freed).
+    pub captures: Vec<(usize, Point)>,
+    /// Moves that save an own chain in atari, as reading finds them.
+    pub saves: Vec<(usize, Point)>,
+    /// Moves that capture an opponent chain of two liberties (ladder, net, snapback).
+    pub attacks: Vec<(usize, Point)>,
+    /// Moves that save an own chain of two liberties that the opponent could take.
+    pub defences: Vec<(usize, Point)>,
+    /// Liberties of own chains that reading gave up: extending there is a wasted move.
+    hopeless: Vec<Point>,
+    /// Opponent stones that are as good as captured: they give no influence.
+    dead: Vec<Point>,
+}
+
+impl Tactics {
+    /// Every capture, save, attack and defence found.
+    pub fn moves(&self) -> impl Iterator<Item = Point> + '_ {
+        [&self.captures, &self.saves, &self.attacks, &self.defences]
+            .into_iter()
+            .flatten()
+            .map(|&(_, p)| p)
+    }
+}
+
+/// The tactical moves of `color` in `game` (what steps 1 to 3 of the module documentation
+/// choose from), each legal and none an own true eye.
+pub fn tactics(game: &Game, color: Color) -> Tactics {
+    let b = game.board();
+    let budget = Budget::with_nodes(MOVEGEN_NODES);
+    let legal = |p: Point| game.is_legal(color, Move::Play(p)) && !b.is_true_eye(color, p);
+    let mut t = Tactics::default();
+    for head in chain_heads(b) {
+        let Some(owner) = b.get(head) else { continue };
+        let size = b.chain_len(head);
+        match (owner == color, b.liberty_count(head)) {
+            (false, 1) => {
+                let Some(p) = b.first_liberty(head) else {
+                    continue;
+                };
+                if legal(p) && !walks_into_snapback(b, color, p) {
+                    t.captures
+                        .push((size + saved_by_capture(b, color, head), p));
+                }
+                t.dead.extend(b.chain_stones(head));
+            }
+            (true, 1) => match defend(b, head, budget) {
+                (Outcome::Win | Outcome::KoWin, Some(p)) if legal(p) => t.saves.push((size, p)),
+                _ => t.hopeless.extend(b.first_liberty(head)),
+            },
+            (false, 2) => {
+                let found = match ladder_attack(b, head) {
+                    (Outcome::Win, Some(p)) => Some(p),
+                    _ => match attack(b, head, budget) {
+                        (Outcome::Win, Some(p)) => Some(p),
+                        _ => None,
+                    },
+                };
+                if let Some(p) = found.filter(|&p| legal(p)) {
+                    t.attacks.push((size, p));
+                }
+            }
+            (true, 2) if attack(b, head, budget).0 == Outcome::Win => {
+                if let (Outcome::Win, Some(p)) = defend(b, head, budget)
+                    && legal(p)
+                {
+                    t.defences.push((size, p));
+                }
+            }
+            _ => {}
+        }
+    }
+    t
 }
 
 /// Own stones in atari next to the opponent chain on `head`: capturing it saves them.

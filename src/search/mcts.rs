@@ -10,7 +10,8 @@
 //!   (`policy`), counts it by area and backs the result up, with RAVE (all-moves-as-first)
 //!   results for the children whose move was played first later in the simulation.
 //! - The root is expanded with the game's full legality (superko included); the heuristic
-//!   player's tactical choice gets a bonus there.
+//!   player's tactical choice gets a bonus there, and the other captures, saves, attacks
+//!   and defences its reading finds a smaller one.
 //! - The move played is the most visited root child; it resigns below
 //!   `Params::resign_below`. A search stops at its simulation or time limit, when
 //!   interrupted, or, under a time limit, early when the runner-up can no longer catch up
@@ -31,7 +32,7 @@ use crate::rng::Rng;
 use crate::rules::Rules;
 use crate::search::dead_stones::{self, ownership};
 use crate::search::gammas::Gammas;
-use crate::search::heuristic::{self, Reason};
+use crate::search::heuristic;
 use crate::search::params::{Params, Tunables};
 use crate::search::policy::Last;
 use crate::search::priors::child_priors;
@@ -322,7 +323,8 @@ impl<'g> Root<'g> {
 
     /// Expands the root (unless a kept tree brought its children) with the game's full
     /// legality (own true eyes and suicides left out, as below the root), and gives the
-    /// heuristic player's tactical choice its bonus.
+    /// heuristic player's tactical choice and the other tactical moves its reading finds
+    /// their bonuses.
     fn prepare(&self) {
         let board = &self.shared.board;
         let c = self.shared.color;
@@ -359,15 +361,30 @@ impl<'g> Root<'g> {
             children.push(pass_child(t, only_pass));
             self.shared.tree.finish_expand(ROOT, &children);
         }
-        let choice = heuristic::choose(self.game, c, &mut Rng::new(heuristic::REG_GENMOVE_SEED));
-        if matches!(
-            choice.reason,
-            Reason::Capture | Reason::Save | Reason::Attack | Reason::Defend
-        ) && let Some(child) = self.shared.tree.child(ROOT, choice.mv)
-        {
-            self.shared
-                .tree
-                .add_prior(child, t.prior_heuristic, t.prior_heuristic);
+        let found = heuristic::tactics(self.game, c);
+        if found.moves().next().is_none() {
+            return;
+        }
+        let mut rng = Rng::new(heuristic::REG_GENMOVE_SEED);
+        let choice = heuristic::choose_with(self.game, c, &mut rng, &found).mv;
+        let tree = &self.shared.tree;
+        if let Some(child) = tree.child(ROOT, choice) {
+            tree.add_prior(child, t.prior_heuristic, t.prior_heuristic);
+        }
+        // The heuristics' other captures, saves, attacks and defences: the choice above
+        // weighs one chain, the largest, but a smaller one may be the urgent one.
+        if t.prior_tactics == 0.0 {
+            return;
+        }
+        let mut seen = vec![choice];
+        for p in found.moves() {
+            let mv = Move::Play(p);
+            if !seen.contains(&mv) {
+                seen.push(mv);
+                if let Some(child) = tree.child(ROOT, mv) {
+                    tree.add_prior(child, t.prior_tactics, t.prior_tactics);
+                }
+            }
         }
     }
 

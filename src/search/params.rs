@@ -55,6 +55,11 @@ pub struct Tunables {
     /// Extra virtual wins at the root for the heuristics' tactical choice (capture, save,
     /// ladder or net attack, defence read out).
     pub prior_heuristic: f32,
+    /// Extra virtual wins at the root for each of the heuristics' other tactical moves
+    /// (captures, saves, attacks and defences read out on smaller chains). 20 scored
+    /// 107-93 against 0 over 200 games of 19x19 self-play and 106-94 on 9x9: within the
+    /// noise, so off.
+    pub prior_tactics: f32,
     /// Virtual visits ranked by the learnt move weights (0: the hand-set bonuses above
     /// instead); a move's share of them are wins, by its strength relative to the best.
     pub prior_gamma_visits: f32,
@@ -94,6 +99,7 @@ impl Default for Tunables {
             prior_pattern: 10.0,
             prior_empty_edge: 10.0,
             prior_heuristic: 40.0,
+            prior_tactics: 0.0,
             prior_gamma_visits: 20.0,
             prior_gamma_power: 0.5,
             prior_prob_visits: 200.0,
@@ -160,6 +166,7 @@ const SETTERS: &[(&str, Setter)] = &[
     ("prior_pattern", One(|t, v| t.prior_pattern = v)),
     ("prior_empty_edge", One(|t, v| t.prior_empty_edge = v)),
     ("prior_heuristic", One(|t, v| t.prior_heuristic = v)),
+    ("prior_tactics", One(|t, v| t.prior_tactics = v)),
     (
         "prior_gamma_visits",
         One(|t, v| t.prior_gamma_visits = v.max(0.0)),
@@ -375,6 +382,7 @@ mod tests {
         assert_ne!(t.prior_pattern, d.prior_pattern);
         assert_ne!(t.prior_empty_edge, d.prior_empty_edge);
         assert_ne!(t.prior_heuristic, d.prior_heuristic);
+        assert_ne!(t.prior_tactics, d.prior_tactics);
         assert_ne!(t.prior_gamma_visits, d.prior_gamma_visits);
         assert_ne!(t.unsettled_extension, d.unsettled_extension);
         assert_ne!(t.prior_prob_visits_large, d.prior_prob_visits_large);
