@@ -562,31 +562,33 @@ mod tests {
 
     #[test]
     fn pondering_grows_the_tree_until_the_next_command() {
-        let mut s = State::with_interrupt(
-            &Config {
-                size: 9,
-                search: Params {
-                    playouts: Some(300),
-                    ..Params::default()
-                },
-                ponder: true,
-                ..Config::default()
+        let config = Config {
+            size: 9,
+            search: Params {
+                playouts: Some(300),
+                ..Params::default()
             },
-            &GO,
-            Arc::default(),
-        );
-        let Decision::Play(_) = s.genmove(Color::Black, false) else {
-            panic!("resigned on an empty board")
+            ponder: true,
+            ..Config::default()
         };
-        // Long enough for a debug build on a loaded machine (200 ms was not, with a match
-        // and a training run beside it).
-        std::thread::sleep(std::time::Duration::from_millis(1000));
-        s.stop_pondering();
-        assert!(
-            s.searcher.kept_visits() > 300,
-            "pondered: {}",
-            s.searcher.kept_visits()
-        );
+        // A debug build on a loaded machine may need far longer than a quiet one (1 s was
+        // not enough beside two engines of a match at full load), so the ponder is given
+        // ever longer until the tree has grown; only a ponder that never grows it fails.
+        let mut wait = std::time::Duration::from_millis(500);
+        let mut s = loop {
+            let mut s = State::with_interrupt(&config, &GO, Arc::default());
+            let Decision::Play(_) = s.genmove(Color::Black, false) else {
+                panic!("resigned on an empty board")
+            };
+            std::thread::sleep(wait);
+            s.stop_pondering();
+            let visits = s.searcher.kept_visits();
+            if visits > 300 {
+                break s;
+            }
+            assert!(wait.as_secs() < 60, "pondered {visits} visits in {wait:?}");
+            wait *= 4;
+        };
         // Without --ponder the tree holds only what genmove searched.
         s.ponder = false;
         s.genmove(Color::White, false);
