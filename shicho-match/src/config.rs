@@ -322,7 +322,7 @@ impl MatchConfig {
         moves
     }
 
-    /// Which engine plays Black in game `index` (0-based within the run).
+    /// Which engine plays Black in game `index` (0-based over the output directory).
     pub fn black_engine(&self, index: usize) -> usize {
         if self.alternate { index % 2 } else { 0 }
     }

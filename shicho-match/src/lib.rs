@@ -44,7 +44,7 @@
 //!   (this run's summary), `logs/worker-K.log` (each worker's GTP traffic, `A> cmd`,
 //!   `A< answer`, and engines' stderr, `A! line`; stderr never reaches the terminal) and
 //!   `logs/probe.log`. Reusing a directory appends to `results.csv` and continues the game
-//!   numbers.
+//!   numbers, and with them the alternating colours and the openings.
 
 mod clock;
 mod config;

@@ -267,7 +267,9 @@ fn worker(
             break;
         }
         let number = first_number + index;
-        let black = cfg.black_engine(index);
+        // Colours and openings follow the game's number over the whole directory, so a run
+        // resumed after an odd number of games still alternates, and plays new openings.
+        let black = cfg.black_engine(number - 1);
         let (players, names) = if black == 0 {
             (
                 ByColor::new(&mut a, &mut b),
@@ -291,7 +293,7 @@ fn worker(
             number,
             black_engine: black,
             names,
-            opening: cfg.opening_index(index),
+            opening: cfg.opening_index(number - 1),
         };
         let record = match cfg.game {
             GameKind::Go => play_game(spec, players, referee.as_mut()),

@@ -314,6 +314,11 @@ fn csv_has_the_documented_columns_and_resumes() {
         again.iter().map(|r| r.number).collect::<Vec<_>>(),
         [4, 5, 6]
     );
+    // Colours follow the game's number over the directory: the second run, which starts
+    // after an odd number of games, goes on alternating rather than starting over.
+    for r in first.iter().chain(&again) {
+        assert_eq!(r.black_engine, (r.number - 1) % 2, "game {}", r.number);
+    }
     let text = std::fs::read_to_string(cfg.out_dir.join("results.csv")).unwrap();
     let mut lines = text.lines();
     let header = split_csv_line(lines.next().unwrap());
