@@ -75,60 +75,12 @@ pub fn genmove(game: &Game, color: Color, rng: &mut Rng) -> Move {
 
 /// Like [`genmove`], with the reason.
 pub fn choose(game: &Game, color: Color, rng: &mut Rng) -> Choice {
-    choose_with(game, color, rng, &tactics(game, color))
-}
-
-/// Like [`choose`], with the tactical moves already read; if there are any, the choice is
-/// one of them.
-pub fn choose_with(game: &Game, color: Color, rng: &mut Rng, found: &Tactics) -> Choice {
-    let Tactics {
-        captures,
-        saves,
-        attacks,
-        defences,
-        hopeless,
-        dead,
-    } = found;
-
-    // Steps 1 and 2: the larger of the best capture and the best save; a tie to the capture.
-    let best = |v: &[(usize, Point)]| {
-        v.iter()
-            .copied()
-            .max_by_key(|&(n, p)| (n, std::cmp::Reverse(p)))
-    };
-    match (best(captures), best(saves)) {
-        (Some((c, p)), s) if s.is_none_or(|(n, _)| c >= n) => {
-            return Choice {
-                mv: Move::Play(p),
-                reason: Reason::Capture,
-            };
-        }
-        (_, Some((_, p))) => {
-            return Choice {
-                mv: Move::Play(p),
-                reason: Reason::Save,
-            };
-        }
-        _ => {}
-    }
-    // Step 3.
-    match (best(attacks), best(defences)) {
-        (Some((a, p)), d) if d.is_none_or(|(n, _)| a >= n) => {
-            return Choice {
-                mv: Move::Play(p),
-                reason: Reason::Attack,
-            };
-        }
-        (_, Some((_, p))) => {
-            return Choice {
-                mv: Move::Play(p),
-                reason: Reason::Defend,
-            };
-        }
-        _ => {}
+    let found = tactics(game, color);
+    if let Some(choice) = found.best() {
+        return choice;
     }
     // Steps 4 and 5.
-    match shape_move(game, color, rng, hopeless, dead) {
+    match shape_move(game, color, rng, &found.hopeless, &found.dead) {
         Some(p) => Choice {
             mv: Move::Play(p),
             reason: Reason::Shape,
@@ -159,6 +111,37 @@ pub struct Tactics {
 }
 
 impl Tactics {
+    /// Steps 1 to 3 of the module documentation: the tactical move [`choose`] plays, if
+    /// reading found any.
+    pub fn best(&self) -> Option<Choice> {
+        let best = |v: &[(usize, Point)]| {
+            v.iter()
+                .copied()
+                .max_by_key(|&(n, p)| (n, std::cmp::Reverse(p)))
+        };
+        let choice = |p, reason| {
+            Some(Choice {
+                mv: Move::Play(p),
+                reason,
+            })
+        };
+        // Steps 1 and 2: the larger of the best capture and the best save; a tie to the
+        // capture.
+        match (best(&self.captures), best(&self.saves)) {
+            (Some((c, p)), s) if s.is_none_or(|(n, _)| c >= n) => {
+                return choice(p, Reason::Capture);
+            }
+            (_, Some((_, p))) => return choice(p, Reason::Save),
+            _ => {}
+        }
+        // Step 3, the same between attacks and defences.
+        match (best(&self.attacks), best(&self.defences)) {
+            (Some((a, p)), d) if d.is_none_or(|(n, _)| a >= n) => choice(p, Reason::Attack),
+            (_, Some((_, p))) => choice(p, Reason::Defend),
+            _ => None,
+        }
+    }
+
     /// Every capture, save, attack and defence found.
     pub fn moves(&self) -> impl Iterator<Item = Point> + '_ {
         [&self.captures, &self.saves, &self.attacks, &self.defences]

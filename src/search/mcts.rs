@@ -28,7 +28,6 @@ use crate::board::Board;
 use crate::color::Color;
 use crate::game::Game;
 use crate::point::{Move, Point};
-use crate::rng::Rng;
 use crate::rules::Rules;
 use crate::search::dead_stones::{self, ownership};
 use crate::search::gammas::Gammas;
@@ -362,11 +361,9 @@ impl<'g> Root<'g> {
             self.shared.tree.finish_expand(ROOT, &children);
         }
         let found = heuristic::tactics(self.game, c);
-        if found.moves().next().is_none() {
+        let Some(choice) = found.best().map(|choice| choice.mv) else {
             return;
-        }
-        let mut rng = Rng::new(heuristic::REG_GENMOVE_SEED);
-        let choice = heuristic::choose_with(self.game, c, &mut rng, &found).mv;
+        };
         let tree = &self.shared.tree;
         if let Some(child) = tree.child(ROOT, choice) {
             tree.add_prior(child, t.prior_heuristic, t.prior_heuristic);
