@@ -190,9 +190,10 @@ impl Searcher {
         }
         let result = root.result(params, playouts, start.elapsed());
         log::info!(
-            "search: {playouts} playouts ({reused} kept) in {:.2}s on {threads} thread(s), {} nodes, {:?} {:.1}%",
+            "search: {playouts} playouts ({reused} kept) in {:.2}s on {threads} thread(s), {} nodes ({:.0}% of the arena), {:?} {:.1}%",
             result.elapsed.as_secs_f64(),
             root.shared.tree.node_count(),
+            root.shared.tree.fill() * 100.0,
             result.decision,
             result.winrate * 100.0,
         );

@@ -200,6 +200,10 @@ const SETTERS: &[(&str, Setter)] = &[
         One(|t, v| t.policy.two_lib_percent = percent(v)),
     ),
     (
+        "race_percent",
+        One(|t, v| t.policy.race_percent = percent(v)),
+    ),
+    (
         "pattern_percent",
         One(|t, v| t.policy.pattern_percent = percent(v)),
     ),

@@ -12,7 +12,9 @@
 //!    closed or shrank (it has a single empty neighbour): it kills the owner if the other
 //!    side takes it and lets the owner live if the owner does.
 //! 3. **Two liberties**: atari the last move's chain when it has two liberties and cannot
-//!    run out of the atari; give an own chain the last move left with two liberties a third.
+//!    run out of the atari; give an own chain the last move left with two liberties a third,
+//!    or (`race_percent`) play the race of an own chain of two to four liberties next to
+//!    the last move: capture or atari the opponent chains next to it.
 //! 4. **Pattern**: a point around the last move whose 3x3 shape is one players answer with
 //!    (`patterns`).
 //! 5. **Reply** (off by default, `reply_percent`): the last good reply to the last moves
@@ -41,6 +43,10 @@ pub struct PolicyParams {
     pub atari_percent: u32,
     pub nakade_percent: u32,
     pub two_lib_percent: u32,
+    /// How often rule 3 also plays the race of an own chain of two to four liberties next
+    /// to the last move: captures an opponent chain in atari next to it, or ataris one with
+    /// two liberties (extending alone loses a capturing race it could win).
+    pub race_percent: u32,
     pub pattern_percent: u32,
     /// How often the last good reply to the last moves is tried (`replies`; 0: never).
     pub reply_percent: u32,
@@ -58,6 +64,7 @@ impl Default for PolicyParams {
             atari_percent: 95,
             nakade_percent: 90,
             two_lib_percent: 70,
+            race_percent: 0,
             pattern_percent: 90,
             reply_percent: 0,
             self_atari_percent: 95,
@@ -170,7 +177,8 @@ impl Policy {
         }
         if chance(rng, p.two_lib_percent) {
             let mut cands = Candidates::new();
-            two_lib_moves(board, c, l, recent, &mut cands);
+            let race = chance(rng, p.race_percent);
+            two_lib_moves(board, c, l, recent, race, &mut cands);
             if let Some(m) = cands.pick(rng) {
                 return Some(m);
             }
@@ -274,8 +282,17 @@ fn playable(board: &Board, c: Color, p: Point, recent: &Recent) -> bool {
 
 /// Rule 3: an atari on the last move's chain when it has two liberties and the atari
 /// leaves it unable to run (its extension would have two liberties at most and it cannot
-/// capture its way out); a third liberty for own chains next to the last move that have two.
-fn two_lib_moves(board: &Board, c: Color, l: Point, recent: &Recent, cands: &mut Candidates) {
+/// capture its way out); a third liberty for own chains next to the last move that have two,
+/// and with `race`, the race's moves for own chains next to it with two to four liberties
+/// against the opponent chains next to them.
+fn two_lib_moves(
+    board: &Board,
+    c: Color,
+    l: Point,
+    recent: &Recent,
+    race: bool,
+    cands: &mut Candidates,
+) {
     let geo = board.geometry();
     if board.get(l) == Some(c.other()) && board.liberty_count(l) == 2 {
         let mut libs = board.liberties(l);
@@ -291,14 +308,67 @@ fn two_lib_moves(board: &Board, c: Color, l: Point, recent: &Recent, cands: &mut
         }
     }
     for &q in geo.neighbours(l) {
-        if board.get(q) != Some(c) || board.liberty_count(q) != 2 {
+        if board.get(q) != Some(c) {
             continue;
         }
-        for lib in board.liberties(q) {
-            if playable(board, c, lib, recent)
-                && board.liberties_after(c, lib).is_none_or(|n| n >= 3)
-            {
-                cands.push(lib);
+        let libs = board.liberty_count(q);
+        if libs == 2 {
+            for lib in board.liberties(q) {
+                if playable(board, c, lib, recent)
+                    && board.liberties_after(c, lib).is_none_or(|n| n >= 3)
+                {
+                    cands.push(lib);
+                }
+            }
+        }
+        // A chain of three or four liberties wins its race against a neighbour of two by
+        // the atari, where a random move lets the race turn.
+        if race && (2..=4).contains(&libs) {
+            race_moves(board, c, q, recent, cands);
+        }
+    }
+}
+
+/// The moves of a capturing race for `c`'s chain on `own` (two to four liberties): the
+/// capture of an opponent chain next to it in atari, or an atari on one with two liberties
+/// that does not leave `c`'s new stone in atari (filling a shared liberty may: then the
+/// other).
+fn race_moves(board: &Board, c: Color, own: Point, recent: &Recent, cands: &mut Candidates) {
+    let geo = board.geometry();
+    // Each opponent chain once: a long chain touches the same neighbour many times.
+    let mut seen = [Point::from_index(0); 8];
+    let mut seen_len = 0;
+    for s in board.chain_stones(own) {
+        for &t in geo.neighbours(s) {
+            if board.get(t) != Some(c.other()) {
+                continue;
+            }
+            let head = board.chain_head(t);
+            if seen[..seen_len].contains(&head) {
+                continue;
+            }
+            if seen_len < seen.len() {
+                seen[seen_len] = head;
+                seen_len += 1;
+            }
+            match board.liberty_count(t) {
+                1 => {
+                    if let Some(lib) = board.first_liberty(t)
+                        && playable(board, c, lib, recent)
+                    {
+                        cands.push(lib);
+                    }
+                }
+                2 => {
+                    for lib in board.liberties(t) {
+                        if playable(board, c, lib, recent)
+                            && board.liberties_after(c, lib).is_none_or(|n| n >= 2)
+                        {
+                            cands.push(lib);
+                        }
+                    }
+                }
+                _ => {}
             }
         }
     }
@@ -811,6 +881,49 @@ mod tests {
                 Move::Play(pt(&b, "D2"))
             );
         }
+    }
+
+    #[test]
+    fn a_chain_left_with_two_liberties_plays_the_race_when_asked() {
+        // White's B1 took a liberty of Black's A2-C2, which cannot extend to three; the
+        // race is won by the atari at C1 (A1 would be a self-atari).
+        let b = board(
+            "
+            . . . . . . .
+            . . . . . . .
+            . . . . . . .
+            . . . . . . .
+            O O O X X X .
+            X X X O O O .
+            . O . . . . .",
+        );
+        let recent = Recent::new(&b);
+        let l = pt(&b, "B1");
+        let mut cands = Candidates::new();
+        two_lib_moves(&b, Color::Black, l, &recent, false, &mut cands);
+        assert_eq!(&cands.points[..cands.len], &[]);
+        two_lib_moves(&b, Color::Black, l, &recent, true, &mut cands);
+        assert_eq!(&cands.points[..cands.len], &[pt(&b, "C1")]);
+
+        // White's D3 touches Black's three-liberty A3-C3, whose neighbour A4-C4 has two:
+        // the race's atari is C5 (A5 would leave B5 in atari).
+        let b = board(
+            "
+            . X . . .
+            O O O X .
+            X X X O .
+            . . . . .
+            . . . . .",
+        );
+        let recent = Recent::new(&b);
+        let l = pt(&b, "D3");
+        let c5 = pt(&b, "C5");
+        let mut cands = Candidates::new();
+        two_lib_moves(&b, Color::Black, l, &recent, false, &mut cands);
+        assert!(!cands.points[..cands.len].contains(&c5));
+        two_lib_moves(&b, Color::Black, l, &recent, true, &mut cands);
+        assert!(cands.points[..cands.len].contains(&c5));
+        assert!(!cands.points[..cands.len].contains(&pt(&b, "A5")));
     }
 
     #[test]
