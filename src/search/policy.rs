@@ -236,17 +236,11 @@ impl Policy {
                 continue;
             }
             // Counter-captures free a liberty next to the chain.
-            for s in board.chain_stones(q) {
-                for &t in geo.neighbours(s) {
-                    if board.get(t) == Some(c.other())
-                        && board.liberty_count(t) == 1
-                        && let Some(lib) = board.first_liberty(t)
-                        && playable(board, c, lib, recent)
-                    {
-                        cands.push(lib);
-                    }
+            for_each_opponent_chain_next_to(board, c, q, |t| {
+                if board.liberty_count(t) == 1 {
+                    push_capture(board, c, t, recent, cands);
                 }
-            }
+            });
             let Some(lib) = board.first_liberty(q) else {
                 continue;
             };
@@ -334,8 +328,26 @@ fn two_lib_moves(
 /// that does not leave `c`'s new stone in atari (filling a shared liberty may: then the
 /// other).
 fn race_moves(board: &Board, c: Color, own: Point, recent: &Recent, cands: &mut Candidates) {
+    for_each_opponent_chain_next_to(board, c, own, |t| match board.liberty_count(t) {
+        1 => push_capture(board, c, t, recent, cands),
+        2 => {
+            for lib in board.liberties(t) {
+                if playable(board, c, lib, recent)
+                    && board.liberties_after(c, lib).is_none_or(|n| n >= 2)
+                {
+                    cands.push(lib);
+                }
+            }
+        }
+        _ => {}
+    });
+}
+
+/// Calls `f` with a stone of each opponent chain next to `c`'s chain on `own`, once per
+/// chain while there are at most eight of them (a long chain touches the same neighbour
+/// many times; past eight, some may come twice).
+fn for_each_opponent_chain_next_to(board: &Board, c: Color, own: Point, mut f: impl FnMut(Point)) {
     let geo = board.geometry();
-    // Each opponent chain once: a long chain touches the same neighbour many times.
     let mut seen = [Point::from_index(0); 8];
     let mut seen_len = 0;
     for s in board.chain_stones(own) {
@@ -351,26 +363,17 @@ fn race_moves(board: &Board, c: Color, own: Point, recent: &Recent, cands: &mut 
                 seen[seen_len] = head;
                 seen_len += 1;
             }
-            match board.liberty_count(t) {
-                1 => {
-                    if let Some(lib) = board.first_liberty(t)
-                        && playable(board, c, lib, recent)
-                    {
-                        cands.push(lib);
-                    }
-                }
-                2 => {
-                    for lib in board.liberties(t) {
-                        if playable(board, c, lib, recent)
-                            && board.liberties_after(c, lib).is_none_or(|n| n >= 2)
-                        {
-                            cands.push(lib);
-                        }
-                    }
-                }
-                _ => {}
-            }
+            f(t);
         }
+    }
+}
+
+/// The capture of the opponent chain on `t`, in atari, when `c` may play it.
+fn push_capture(board: &Board, c: Color, t: Point, recent: &Recent, cands: &mut Candidates) {
+    if let Some(lib) = board.first_liberty(t)
+        && playable(board, c, lib, recent)
+    {
+        cands.push(lib);
     }
 }
 
