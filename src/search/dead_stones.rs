@@ -58,23 +58,29 @@ pub fn ownership(
 
 /// +1, -1 or 0: who holds `p` once a playout has ended.
 fn owner_at_end(board: &Board, p: Point) -> i64 {
-    let sign = |c: Color| if c == Color::Black { 1 } else { -1 };
-    match board.get(p) {
-        Some(c) => sign(c),
-        None => {
-            let geo = board.geometry();
-            let mut seen = None;
-            for &q in geo.neighbours(p) {
-                match (board.get(q), seen) {
-                    (None, _) => return 0,
-                    (Some(c), None) => seen = Some(c),
-                    (Some(c), Some(s)) if c != s => return 0,
-                    _ => {}
-                }
-            }
-            seen.map_or(0, sign)
+    match holder_at_end(board, p) {
+        Some(Color::Black) => 1,
+        Some(Color::White) => -1,
+        None => 0,
+    }
+}
+
+/// Who holds `p` once a playout has ended: its stone's colour, or for an empty point the
+/// one colour all its neighbours have (none when they are mixed or one is empty).
+pub(crate) fn holder_at_end(board: &Board, p: Point) -> Option<Color> {
+    if let Some(c) = board.get(p) {
+        return Some(c);
+    }
+    let mut seen = None;
+    for &q in board.geometry().neighbours(p) {
+        match (board.get(q), seen) {
+            (None, _) => return None,
+            (Some(c), None) => seen = Some(c),
+            (Some(c), Some(s)) if c != s => return None,
+            _ => {}
         }
     }
+    seen
 }
 
 /// The chains of `board`, each as its stones in index order, chains ordered by first stone.

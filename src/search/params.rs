@@ -8,6 +8,7 @@ use std::time::Duration;
 
 use crate::search::gammas::LARGE_BOARD;
 use crate::search::policy::PolicyParams;
+use crate::search::tree::Selection;
 
 /// The search's weights, with their defaults and one comment each. Priors are virtual
 /// (visits, wins) every child of the tree starts with.
@@ -27,6 +28,15 @@ pub struct Tunables {
     /// Extra RAVE weight of a play right after the node, falling linearly to none at the
     /// playout's end (a play counts `1 + rave_distance * (end - ply) / (end - depth)`).
     pub rave_distance: u32,
+    /// Weight of a child's criticality in its RAVE statistics (0: none): how strongly
+    /// holding the child's point at the end of its playouts goes with winning them
+    /// (Coulom's criticality, in Pachi's form; -0.5 to 0.5) adds `crit_rave *
+    /// criticality` of its RAVE visits as virtual wins, so the points a race or a
+    /// life-and-death fight turns on rise as a long search learns which they are. Below 2,
+    /// so that a negative criticality never takes all the RAVE visits away.
+    pub crit_rave: f32,
+    /// Real visits a child needs before its criticality counts: below, the estimate is noise.
+    pub crit_min_visits: u32,
     /// The score's share of a playout's value (the rest is the win or loss): among wins a
     /// larger margin is worth more, among losses a smaller one, so the search neither
     /// gives away points it need not nor gives up when a little behind. The win rates the
@@ -87,6 +97,8 @@ impl Default for Tunables {
             expand_growth: 15.0,
             rave_equiv: 1000.0,
             rave_distance: 3,
+            crit_rave: 0.0,
+            crit_min_visits: 2000,
             score_weight: 0.0,
             score_span: 40.0,
             prior_even: 10.0,
@@ -117,6 +129,15 @@ impl Tunables {
             self.prior_prob_visits
         } else {
             self.prior_prob_visits_large
+        }
+    }
+
+    /// How the tree picks a child to walk into.
+    pub fn selection(&self) -> Selection {
+        Selection {
+            rave_equiv: self.rave_equiv,
+            crit_rave: self.crit_rave,
+            crit_min_visits: self.crit_min_visits,
         }
     }
 
@@ -151,6 +172,11 @@ const SETTERS: &[(&str, Setter)] = &[
     (
         "rave_distance",
         One(|t, v| t.rave_distance = v.clamp(0.0, 100.0) as u32),
+    ),
+    ("crit_rave", One(|t, v| t.crit_rave = v.clamp(0.0, 1.9))),
+    (
+        "crit_min_visits",
+        One(|t, v| t.crit_min_visits = v.max(0.0) as u32),
     ),
     (
         "score_weight",
@@ -374,6 +400,9 @@ mod tests {
         assert_ne!(t.expand_visits, d.expand_visits);
         assert_ne!(t.expand_growth, d.expand_growth);
         assert_ne!(t.rave_equiv, d.rave_equiv);
+        assert_ne!(t.rave_distance, d.rave_distance);
+        assert_ne!(t.crit_rave, d.crit_rave);
+        assert_ne!(t.crit_min_visits, d.crit_min_visits);
         assert_ne!(t.score_weight, d.score_weight);
         assert_ne!(t.score_span, d.score_span);
         assert_ne!(t.prior_even, d.prior_even);
@@ -394,6 +423,7 @@ mod tests {
         assert_ne!(t.policy.atari_percent, d.policy.atari_percent);
         assert_ne!(t.policy.nakade_percent, d.policy.nakade_percent);
         assert_ne!(t.policy.two_lib_percent, d.policy.two_lib_percent);
+        assert_ne!(t.policy.race_percent, d.policy.race_percent);
         assert_ne!(t.policy.pattern_percent, d.policy.pattern_percent);
         assert_ne!(t.policy.reply_percent, d.policy.reply_percent);
         assert_ne!(t.policy.self_atari_percent, d.policy.self_atari_percent);

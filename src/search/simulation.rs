@@ -9,6 +9,7 @@ use crate::color::Color;
 use crate::point::{Move, Point};
 use crate::rng::Rng;
 use crate::score;
+use crate::search::dead_stones::holder_at_end;
 use crate::search::params::Tunables;
 use crate::search::playout::{Recent, move_cap};
 use crate::search::policy::{Last, Policy};
@@ -98,6 +99,7 @@ impl<'s, 'g> Worker<'s, 'g> {
             plies.fill(NO_PLY);
         }
         tree.enter(ROOT);
+        let selection = t.selection();
         let mut c = shared.color;
         let mut node = ROOT;
         let mut passes = shared.passes;
@@ -118,7 +120,7 @@ impl<'s, 'g> Worker<'s, 'g> {
                     break;
                 }
             }
-            let Some(child) = tree.select(node, t.rave_equiv) else {
+            let Some(child) = tree.select(node, &selection) else {
                 break;
             };
             tree.enter(child);
@@ -148,12 +150,12 @@ impl<'s, 'g> Worker<'s, 'g> {
         }
         let end = self.play_out(c, last, ply);
         let margin = score::area_margin(&self.board, shared.komi) as f32;
-        self.back_up(margin, end);
         let winner = if margin > 0.0 {
             Color::Black
         } else {
             Color::White
         };
+        self.back_up(margin, winner, end);
         self.policy.learn(
             self.board.geometry().num_points(),
             &self.moves_played,
@@ -249,12 +251,12 @@ impl<'s, 'g> Worker<'s, 'g> {
         ply
     }
 
-    /// `margin`: Black's area margin at the playout's end.
-    fn back_up(&mut self, margin: f32, end: u16) {
+    /// `margin`: Black's area margin at the playout's end, which `winner` won.
+    fn back_up(&mut self, margin: f32, winner: Color, end: u16) {
         let shared = self.shared;
         let tree = &shared.tree;
         let t = shared.tunables;
-        let black_wins = margin > 0.0;
+        let black_wins = winner == Color::Black;
         let black_reward = playout_value(margin, t.score_weight, t.score_span);
         let white_reward = playout_value(-margin, t.score_weight, t.score_span);
         // The colour that moved into path[i] (i >= 1) alternates from the searching colour.
@@ -266,6 +268,12 @@ impl<'s, 'g> Worker<'s, 'g> {
             };
             if reward > 0.0 {
                 tree.reward(n, reward);
+            }
+            if t.crit_rave > 0.0
+                && let Some(p) = tree.mv(n).point()
+            {
+                let holder = holder_at_end(&self.board, p);
+                tree.holders(n, half_shares(holder, mover), half_shares(holder, winner));
             }
             mover = mover.other();
         }
@@ -295,6 +303,16 @@ impl<'s, 'g> Worker<'s, 'g> {
             }
             to_move = to_move.other();
         }
+    }
+}
+
+/// A point held by `holder` counts 2 to `player` if it is theirs, 1 if nobody's, 0 if the
+/// opponent's: the half shares the criticality counts in.
+fn half_shares(holder: Option<Color>, player: Color) -> u32 {
+    match holder {
+        Some(c) if c == player => 2,
+        Some(_) => 0,
+        None => 1,
     }
 }
 

@@ -52,6 +52,11 @@ struct Node {
     wins: AtomicU64,
     rave_visits: AtomicU32,
     rave_wins: AtomicU32,
+    /// Who held the node's point when its playouts ended, in half shares (2 held, 1
+    /// neither, 0 the other side): by the player who moved into the node, and by the
+    /// playout's winner. The criticality's counts.
+    mover_holds: AtomicU32,
+    winner_holds: AtomicU32,
     first_child: AtomicU32,
     children: AtomicU32,
     state: AtomicU32,
@@ -76,12 +81,31 @@ pub struct Stats {
     pub rave_wins: u32,
     pub prior_visits: f32,
     pub prior_wins: f32,
+    /// In half shares, as in the node.
+    pub mover_holds: u32,
+    pub winner_holds: u32,
 }
 
 impl Stats {
     /// The win rate with the prior's virtual games, what urgency starts from.
     pub fn value(&self) -> f32 {
         (self.wins as f32 + self.prior_wins) / (self.visits as f32 + self.prior_visits).max(1e-6)
+    }
+
+    /// How much holding the node's point goes with winning, over its real visits: the
+    /// covariance of "the winner holds it" against what the holder and the win rates
+    /// alone predict, from -0.5 to 0.5 (Pachi's `tree_node_criticality`, with a point
+    /// nobody holds counted as half held by each).
+    pub fn criticality(&self) -> f32 {
+        if self.visits == 0 {
+            return 0.0;
+        }
+        let n = self.visits as f32;
+        let mover_holds = self.mover_holds as f32 / (2.0 * n);
+        let winner_holds = self.winner_holds as f32 / (2.0 * n);
+        let mover_wins = (self.wins as f32 / n).clamp(0.0, 1.0);
+        let expected = mover_holds * mover_wins + (1.0 - mover_holds) * (1.0 - mover_wins);
+        winner_holds - expected
     }
 
     /// The win rate of the real visits alone (the prior's when there are none).
@@ -163,6 +187,8 @@ impl Tree {
             rave_wins: n.rave_wins.load(Ordering::Relaxed),
             prior_visits: f32::from_bits(n.prior_visits.load(Ordering::Relaxed)),
             prior_wins: f32::from_bits(n.prior_wins.load(Ordering::Relaxed)),
+            mover_holds: n.mover_holds.load(Ordering::Relaxed),
+            winner_holds: n.winner_holds.load(Ordering::Relaxed),
         }
     }
 
@@ -248,15 +274,14 @@ impl Tree {
     }
 
     /// The child of `id` to walk into: the highest urgency, mixing each child's value with
-    /// its RAVE win rate, the RAVE share fading as real visits grow (`rave_equiv` is the
-    /// number of visits at which both weigh the same).
+    /// its RAVE win rate, the RAVE share fading as real visits grow.
     #[inline]
-    pub fn select(&self, id: NodeId, rave_equiv: f32) -> Option<NodeId> {
+    pub fn select(&self, id: NodeId, how: &Selection) -> Option<NodeId> {
         let mut best = None;
         let mut best_urgency = f32::MIN;
         for c in self.children(id) {
             let s = self.stats(c);
-            let u = urgency(&s, rave_equiv);
+            let u = urgency(&s, how);
             if u > best_urgency {
                 best_urgency = u;
                 best = Some(c);
@@ -293,6 +318,17 @@ impl Tree {
                 n.rave_wins.load(Ordering::Relaxed) + weight,
                 Ordering::Relaxed,
             );
+        }
+    }
+
+    /// Who held the point of `id`'s move when a playout through it ended, in half shares
+    /// (2 held, 1 neither, 0 the other side): by the player who moved into `id`, and by
+    /// the playout's winner. Plain loads and stores, as for RAVE.
+    #[inline]
+    pub fn holders(&self, id: NodeId, mover: u32, winner: u32) {
+        let n = self.node(id);
+        for (count, add) in [(&n.mover_holds, mover), (&n.winner_holds, winner)] {
+            count.store(count.load(Ordering::Relaxed) + add, Ordering::Relaxed);
         }
     }
 
@@ -379,6 +415,8 @@ fn copy_node(from: &Node, to: &Node) {
         (&from.visits, &to.visits),
         (&from.rave_visits, &to.rave_visits),
         (&from.rave_wins, &to.rave_wins),
+        (&from.mover_holds, &to.mover_holds),
+        (&from.winner_holds, &to.winner_holds),
     ] {
         b.store(a.load(Ordering::Relaxed), Ordering::Relaxed);
     }
@@ -391,23 +429,49 @@ fn copy_node(from: &Node, to: &Node) {
     );
 }
 
+/// How [`Tree::select`] weighs a child.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Selection {
+    /// Visits at which a child's own statistics weigh as much as its RAVE statistics.
+    pub rave_equiv: f32,
+    /// Virtual RAVE wins for criticality, as a share of the RAVE visits per unit of it.
+    pub crit_rave: f32,
+    /// Real visits before criticality counts.
+    pub crit_min_visits: u32,
+}
+
 /// Urgency: the value mixed with the RAVE win rate, `beta` the RAVE share
-/// (Gelly and Silver's formula with an equivalence parameter).
+/// (Gelly and Silver's formula with an equivalence parameter). Past `crit_min_visits`
+/// the RAVE statistics gain `crit_rave * criticality * rave_visits` virtual wins (as
+/// many visits). A negative criticality takes wins and visits away, and can take the
+/// RAVE rate below 0: as in Pachi, a point whose holder tends to lose is pushed down.
 #[inline]
-fn urgency(s: &Stats, rave_equiv: f32) -> f32 {
+fn urgency(s: &Stats, how: &Selection) -> f32 {
     let value = s.value();
     if s.rave_visits == 0 {
         return value;
     }
     let n = s.visits as f32 + s.prior_visits;
-    let r = s.rave_visits as f32;
-    let beta = r / (r + n + n * r / rave_equiv);
-    (1.0 - beta) * value + beta * s.rave_wins as f32 / r
+    let mut r = s.rave_visits as f32;
+    let mut rave_wins = s.rave_wins as f32;
+    if how.crit_rave > 0.0 && s.visits > how.crit_min_visits {
+        let virtual_wins = how.crit_rave * s.criticality() * r;
+        r += virtual_wins;
+        rave_wins += virtual_wins;
+    }
+    let beta = r / (r + n + n * r / how.rave_equiv);
+    (1.0 - beta) * value + beta * rave_wins / r
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    const PLAIN: Selection = Selection {
+        rave_equiv: 1000.0,
+        crit_rave: 0.0,
+        crit_min_visits: 0,
+    };
 
     fn child(i: usize, pv: f32, pw: f32) -> NewChild {
         NewChild {
@@ -425,7 +489,7 @@ mod tests {
         assert!(t.finish_expand(ROOT, &[child(1, 10.0, 5.0), child(2, 10.0, 8.0)]));
         let kids: Vec<NodeId> = t.children(ROOT).collect();
         assert_eq!(kids.len(), 2);
-        assert_eq!(t.select(ROOT, 1000.0), Some(kids[1]), "the better prior");
+        assert_eq!(t.select(ROOT, &PLAIN), Some(kids[1]), "the better prior");
         // Real results change the choice.
         for _ in 0..30 {
             t.enter(kids[1]);
@@ -434,7 +498,7 @@ mod tests {
             t.enter(kids[0]);
             t.reward(kids[0], 1.0);
         }
-        assert_eq!(t.select(ROOT, 1000.0), Some(kids[0]));
+        assert_eq!(t.select(ROOT, &PLAIN), Some(kids[0]));
         assert!(t.begin_expand(kids[0]));
         assert!(t.finish_expand(kids[0], &[child(3, 1.0, 0.5)]));
         let sub = t.subtree(kids[0], 10, |_| true).expect("fits");
@@ -447,6 +511,72 @@ mod tests {
         // The root filter drops children.
         let none = t.subtree(kids[0], 10, |_| false).expect("fits");
         assert!(!none.is_expanded(ROOT));
+    }
+
+    fn stats(visits: u32, wins: f64, mover_holds: u32, winner_holds: u32) -> Stats {
+        Stats {
+            mv: Move::Pass,
+            visits,
+            wins,
+            rave_visits: 0,
+            rave_wins: 0,
+            prior_visits: 0.0,
+            prior_wins: 0.0,
+            mover_holds,
+            winner_holds,
+        }
+    }
+
+    #[test]
+    fn criticality_is_how_much_holding_the_point_goes_with_winning() {
+        // 100 playouts, half won; the mover holds the point in exactly the ones it won.
+        assert_eq!(stats(100, 50.0, 100, 200).criticality(), 0.5);
+        // ... in exactly the ones it lost: the winner never holds it.
+        assert_eq!(stats(100, 50.0, 100, 0).criticality(), -0.5);
+        // The mover always holds it, whoever wins: nothing to learn from it.
+        assert_eq!(stats(100, 50.0, 200, 100).criticality(), 0.0);
+        // Nobody ever holds it.
+        assert_eq!(stats(100, 30.0, 100, 100).criticality(), 0.0);
+        // Held a quarter of the time independently of a 40% win rate: 0.4*0.25 + 0.6*0.75.
+        let independent = stats(100, 40.0, 50, 2 * 55).criticality();
+        assert!(independent.abs() < 1e-6, "{independent}");
+        assert_eq!(stats(0, 0.0, 0, 0).criticality(), 0.0);
+    }
+
+    #[test]
+    fn criticality_lifts_a_child_only_past_its_visits() {
+        let mut critical = stats(3000, 1500.0, 3000, 6000);
+        critical.rave_visits = 1000;
+        critical.rave_wins = 500;
+        let mut plain = critical;
+        plain.mover_holds = 6000;
+        plain.winner_holds = 3000;
+        let with = Selection {
+            crit_rave: 1.1,
+            crit_min_visits: 2000,
+            ..PLAIN
+        };
+        assert_eq!(urgency(&critical, &PLAIN), urgency(&plain, &PLAIN));
+        assert_eq!(urgency(&plain, &with), urgency(&plain, &PLAIN));
+        assert!(urgency(&critical, &with) > urgency(&critical, &PLAIN) + 0.01);
+        let early = Selection {
+            crit_min_visits: 5000,
+            ..with
+        };
+        assert_eq!(urgency(&critical, &early), urgency(&critical, &PLAIN));
+        // A negative criticality pushes the child down, at the largest weight too (where
+        // few RAVE visits are left).
+        let mut losing = stats(3000, 1500.0, 3000, 0);
+        losing.rave_visits = 1000;
+        losing.rave_wins = 100;
+        let heavy = Selection {
+            crit_rave: 1.9,
+            ..with
+        };
+        for how in [with, heavy] {
+            let u = urgency(&losing, &how);
+            assert!(u.is_finite() && u < urgency(&losing, &PLAIN) - 0.05, "{u}");
+        }
     }
 
     #[test]
