@@ -38,7 +38,7 @@ use crate::search::priors::child_priors;
 use crate::search::simulation::{Shared, Worker, pass_child};
 use crate::search::tree::{NewChild, ROOT, Tree};
 
-/// Nodes a tree may hold (48 bytes each; memory is only touched as nodes are used).
+/// Nodes a tree may hold (56 bytes each; memory is only touched as nodes are used).
 pub const TREE_CAPACITY: usize = 8 << 20;
 /// The end of the game is safe to accept without searching only when every chain's life or
 /// death is this sure (the share of ownership playouts agreeing); otherwise the search
