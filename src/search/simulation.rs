@@ -17,7 +17,7 @@ use crate::search::priors::child_priors;
 use crate::search::tree::{NewChild, NodeId, ROOT, Tree};
 
 /// "Not played in this simulation", in the RAVE bookkeeping.
-const NO_PLY: u16 = u16::MAX;
+const NO_PLY: u32 = u32::MAX;
 
 /// What the threads of one search share: the tree and the root position.
 pub(crate) struct Shared<'g> {
@@ -58,8 +58,9 @@ pub(crate) struct Worker<'s, 'g> {
     path_hashes: Vec<u64>,
     /// The simulation's moves, in the tree and in the playout, for the policy's replies.
     moves_played: Vec<Move>,
-    /// First ply at which each colour played each point in this simulation.
-    first_ply: [Vec<u16>; 2],
+    /// Scratch for RAVE: each point's first ply from a depth of the path on
+    /// ([`walk_first_plays`]).
+    first_ply: Vec<u32>,
     children: Vec<NewChild>,
     /// Scratch for an expansion: the moves and their priors.
     moves: Vec<Point>,
@@ -78,7 +79,7 @@ impl<'s, 'g> Worker<'s, 'g> {
             path: Vec::new(),
             path_hashes: Vec::new(),
             moves_played: Vec::new(),
-            first_ply: [vec![NO_PLY; n], vec![NO_PLY; n]],
+            first_ply: vec![NO_PLY; n],
             children: Vec::new(),
             moves: Vec::new(),
             priors: Vec::new(),
@@ -95,16 +96,12 @@ impl<'s, 'g> Worker<'s, 'g> {
         self.path.push(ROOT);
         self.path_hashes.clear();
         self.moves_played.clear();
-        for plies in &mut self.first_ply {
-            plies.fill(NO_PLY);
-        }
         tree.enter(ROOT);
         let selection = t.selection();
         let mut c = shared.color;
         let mut node = ROOT;
         let mut passes = shared.passes;
         let mut last = shared.last;
-        let mut ply: u16 = 0;
         loop {
             if tree.is_terminal(node) {
                 break;
@@ -128,18 +125,11 @@ impl<'s, 'g> Worker<'s, 'g> {
             self.board.play_unchecked(c, m);
             self.path_hashes.push(self.board.hash());
             self.moves_played.push(m);
-            if let Move::Play(p) = m {
-                let first = &mut self.first_ply[c.index()][p.index()];
-                if *first == NO_PLY {
-                    *first = ply;
-                }
-            }
             passes = if m == Move::Pass { passes + 1 } else { 0 };
             last = Last {
                 point: m.point(),
                 before: last.point,
             };
-            ply = ply.saturating_add(1);
             self.path.push(child);
             node = child;
             c = c.other();
@@ -148,14 +138,14 @@ impl<'s, 'g> Worker<'s, 'g> {
                 break;
             }
         }
-        let end = self.play_out(c, last, ply);
+        self.play_out(c, last);
         let margin = score::area_margin(&self.board, shared.komi) as f32;
         let winner = if margin > 0.0 {
             Color::Black
         } else {
             Color::White
         };
-        self.back_up(margin, winner, end);
+        self.back_up(margin, winner);
         self.policy.learn(
             self.board.geometry().num_points(),
             &self.moves_played,
@@ -207,16 +197,14 @@ impl<'s, 'g> Worker<'s, 'g> {
         shared.tree.finish_expand(node, &self.children);
     }
 
-    /// Finishes the game with policy moves, recording first plays for RAVE; returns the
-    /// ply after the last move.
-    fn play_out(&mut self, to_move: Color, last: Last, start_ply: u16) -> u16 {
+    /// Finishes the game with policy moves (recorded in `moves_played`).
+    fn play_out(&mut self, to_move: Color, last: Last) {
         let cap = move_cap(&self.board);
         let mercy = self.board.geometry().num_points() as i64 / 3;
         self.recent.reset(&self.board);
         let mut c = to_move;
         let mut passes = 0;
         let mut last = last;
-        let mut ply = start_ply;
         for _ in 0..cap {
             let m = self
                 .policy
@@ -224,13 +212,6 @@ impl<'s, 'g> Worker<'s, 'g> {
             self.board.play_unchecked(c, m);
             self.recent.push(self.board.hash());
             self.moves_played.push(m);
-            if let Move::Play(p) = m {
-                let first = &mut self.first_ply[c.index()][p.index()];
-                if *first == NO_PLY {
-                    *first = ply;
-                }
-            }
-            ply = ply.saturating_add(1);
             last = Last {
                 point: m.point(),
                 before: last.point,
@@ -248,11 +229,10 @@ impl<'s, 'g> Worker<'s, 'g> {
             }
             c = c.other();
         }
-        ply
     }
 
     /// `margin`: Black's area margin at the playout's end, which `winner` won.
-    fn back_up(&mut self, margin: f32, winner: Color, end: u16) {
+    fn back_up(&mut self, margin: f32, winner: Color) {
         let shared = self.shared;
         let tree = &shared.tree;
         let t = shared.tunables;
@@ -278,31 +258,63 @@ impl<'s, 'g> Worker<'s, 'g> {
             mover = mover.other();
         }
         // RAVE: at the node reached after ply d, the children are moves of the colour to
-        // move there; a child whose point that colour played first at ply d or later shares
-        // in the result. With `rave_distance`, a play soon after d counts for more than one
-        // near the end of the playout (as Pachi weighs them): what follows a move closely is
-        // more its consequence than what follows it far away.
+        // move there; a child shares in the result when the first play at its point from
+        // ply d on was that colour's (as Pachi credits them: after a capture, a point the
+        // opponent took first is not the child's move, and a point retaken is). With
+        // `rave_distance`, a play soon after d counts for more than one near the end of the
+        // playout (as Pachi weighs them): what follows a move closely is more its
+        // consequence than what follows it far away.
         let distance = shared.tunables.rave_distance;
-        let end = end as usize;
-        let mut to_move = shared.color;
-        for (depth, &node) in self.path.iter().enumerate() {
-            let won = (to_move == Color::Black) == black_wins;
-            let plies = &self.first_ply[to_move.index()];
-            for child in tree.children(node) {
-                let Some(p) = tree.mv(child).point() else {
-                    continue;
+        let end = self.moves_played.len();
+        let path = &self.path;
+        walk_first_plays(
+            &self.moves_played,
+            path.len(),
+            &mut self.first_ply,
+            |depth, firsts| {
+                let to_move = if depth % 2 == 0 {
+                    shared.color
+                } else {
+                    shared.color.other()
                 };
-                let first = plies[p.index()];
-                if first != NO_PLY && first as usize >= depth {
-                    tree.rave(
-                        child,
-                        won,
-                        rave_weight(distance, depth, first as usize, end),
-                    );
+                let won = (to_move == Color::Black) == black_wins;
+                for child in tree.children(path[depth]) {
+                    let Some(p) = tree.mv(child).point() else {
+                        continue;
+                    };
+                    let first = firsts[p.index()];
+                    if first != NO_PLY && (first as usize - depth) % 2 == 0 {
+                        tree.rave(
+                            child,
+                            won,
+                            rave_weight(distance, depth, first as usize, end),
+                        );
+                    }
                 }
+            },
+        );
+    }
+}
+
+/// Calls `at(d, firsts)` for each depth `d` of a path of `depths` nodes, the deepest first,
+/// `firsts` giving each point's first ply from `d` on in `moves` (the simulation's moves,
+/// ply by ply), or [`NO_PLY`]. `scratch` holds a point each.
+fn walk_first_plays(
+    moves: &[Move],
+    depths: usize,
+    scratch: &mut [u32],
+    mut at: impl FnMut(usize, &[u32]),
+) {
+    scratch.fill(NO_PLY);
+    let mut ply = moves.len();
+    for depth in (0..depths).rev() {
+        while ply > depth {
+            ply -= 1;
+            if let Move::Play(p) = moves[ply] {
+                scratch[p.index()] = ply as u32;
             }
-            to_move = to_move.other();
         }
+        at(depth, scratch);
     }
 }
 
@@ -337,7 +349,28 @@ fn rave_weight(distance: u32, depth: usize, first: usize, end: usize) -> u32 {
 
 #[cfg(test)]
 mod tests {
-    use super::{playout_value, rave_weight};
+    use super::{NO_PLY, playout_value, rave_weight, walk_first_plays};
+    use crate::point::{Move, Point};
+
+    #[test]
+    fn first_plays_are_counted_from_each_depth_on() {
+        let [x, y, z] = [1, 2, 3].map(|i| Move::Play(Point::from_index(i)));
+        // Plies 0-5: x, y, z, then x again (after a capture), a pass, x once more.
+        let moves = [x, y, z, x, Move::Pass, x];
+        let mut scratch = vec![0; 5];
+        let mut seen = Vec::new();
+        walk_first_plays(&moves, 3, &mut scratch, |depth, firsts| {
+            seen.push((depth, firsts[1..4].to_vec()));
+        });
+        assert_eq!(
+            seen,
+            [
+                (2, vec![3, NO_PLY, 2]),
+                (1, vec![3, 1, 2]),
+                (0, vec![0, 1, 2]),
+            ]
+        );
+    }
 
     #[test]
     fn playout_value_is_the_result_plus_a_share_for_the_margin() {
