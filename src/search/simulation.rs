@@ -272,7 +272,7 @@ impl<'s, 'g> Worker<'s, 'g> {
             path.len(),
             &mut self.first_ply,
             |depth, firsts| {
-                let to_move = if depth % 2 == 0 {
+                let to_move = if depth.is_multiple_of(2) {
                     shared.color
                 } else {
                     shared.color.other()
@@ -283,7 +283,7 @@ impl<'s, 'g> Worker<'s, 'g> {
                         continue;
                     };
                     let first = firsts[p.index()];
-                    if first != NO_PLY && (first as usize - depth) % 2 == 0 {
+                    if first != NO_PLY && (first as usize - depth).is_multiple_of(2) {
                         tree.rave(
                             child,
                             won,
