@@ -46,6 +46,9 @@ pub struct FakeEngine {
     /// Commands to answer with `? refused`.
     #[arg(long)]
     pub refuse: Vec<String>,
+    /// List and accept `kata-set-rules`.
+    #[arg(long)]
+    pub rules_command: bool,
     /// Leave `cputime` out (it otherwise reports 0.25 s per genmove answered).
     #[arg(long)]
     pub no_cputime: bool,
@@ -84,6 +87,9 @@ impl FakeEngine {
         }
         if !self.no_cputime {
             list.push("cputime");
+        }
+        if self.rules_command {
+            list.push("kata-set-rules");
         }
         list
     }
@@ -127,6 +133,7 @@ impl FakeEngine {
                     }
                     "boardsize" | "komi" | "play" | "set_free_handicap" | "time_settings"
                     | "time_left" => Ok(String::new()),
+                    "kata-set-rules" if self.rules_command => Ok(String::new()),
                     "genmove" | "kgs-genmove_cleanup" => {
                         played += 1;
                         if self.exit_at == Some(played) && self.cue() {

@@ -299,6 +299,35 @@ fn torus_and_handicap_games_are_recorded() {
 }
 
 #[test]
+fn the_rules_go_to_engines_that_list_kata_set_rules() {
+    let mut cfg = config("rules", "--moves A1 --rules-command", "--moves G7");
+    cfg.rules = Rules::preset("daoqi").unwrap();
+    cfg.size = 7;
+    let [r] = &play(&cfg)[..] else { panic!() };
+    assert_eq!(r.reason, EndReason::Score);
+    let log = std::fs::read_to_string(cfg.out_dir.join("logs/worker-1.log")).unwrap();
+    // Black listed the command; White, which did not, is not sent it.
+    let sent: Vec<&str> = log
+        .lines()
+        .filter(|l| l.contains("> ") && l.ends_with("kata-set-rules daoqi"))
+        .collect();
+    assert_eq!(sent.len(), 1, "{log}");
+    assert!(sent[0].starts_with("A>"), "{log}");
+
+    // An engine that lists the command but refuses the rules still plays.
+    let mut cfg = config(
+        "rules-refused",
+        "--moves A1 --rules-command --refuse kata-set-rules",
+        "--moves G7",
+    );
+    cfg.rules = Rules::preset("japanese").unwrap();
+    let [r] = &play(&cfg)[..] else { panic!() };
+    assert_eq!(r.reason, EndReason::Score);
+    let log = std::fs::read_to_string(cfg.out_dir.join("logs/worker-1.log")).unwrap();
+    assert!(log.contains("kata-set-rules japanese"), "{log}");
+}
+
+#[test]
 fn csv_has_the_documented_columns_and_resumes() {
     let mut cfg = config("csv", "--moves 'E5 C3' --dead ''", "--moves G7 --dead ''");
     cfg.games = 3;

@@ -362,6 +362,14 @@ struct Settled {
 /// At most this many characters of an engine's answer go into a record.
 const QUOTE_LIMIT: usize = 40;
 
+/// The command that tells an engine the rules (KataGo's; shicho answers it too).
+pub(crate) const RULES_COMMAND: &str = "kata-set-rules";
+
+/// `kata-set-rules` with the rules' preset name or shicho's custom form.
+pub(crate) fn rules_command(rules: shicho::Rules) -> String {
+    format!("{RULES_COMMAND} {rules}")
+}
+
 /// `text` cut short for quoting in a record.
 pub(crate) fn quote(text: &str) -> String {
     let mut q: String = text.chars().take(QUOTE_LIMIT).collect();
@@ -397,12 +405,19 @@ impl GameInPlay<'_, Game> {
         })
     }
 
-    /// Board, komi, handicap and time for both engines, then the opening.
+    /// Rules, board, komi, handicap and time for both engines, then the opening.
     fn setup(&mut self, opening: &[Move]) -> Result<(), Forfeit> {
         let geo = self.game.geometry();
         let handicap: Vec<String> = self.handicap.iter().map(|&p| geo.format_point(p)).collect();
         let time = self.time_settings_command();
+        let rules = rules_command(self.cfg.rules);
         for c in Color::ALL {
+            // GTP has no rules command; KataGo's is the one engines share (shicho, KataGo).
+            // Sent first, since a change of topology replaces the board. An engine that
+            // refuses plays by its own rules, its moves still checked by the match's.
+            if self.knows(c, RULES_COMMAND)? && self.optional(c, &rules)?.is_none() {
+                log::warn!("{} refused `{rules}`; it plays by its own rules", c.name());
+            }
             self.command(c, &format!("boardsize {}", self.cfg.size))?;
             self.command(c, "clear_board")?;
             self.command(c, &format!("komi {}", self.cfg.komi))?;

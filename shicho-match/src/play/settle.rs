@@ -6,7 +6,10 @@ use std::collections::BTreeSet;
 use shicho::{ByColor, Color, Game, Point};
 
 use crate::config::MatchConfig;
-use crate::play::{Answer, Forfeit, GameInPlay, MoveKind, Slot, quote, resigned};
+use crate::engine::EngineError;
+use crate::play::{
+    Answer, Forfeit, GameInPlay, MoveKind, RULES_COMMAND, Slot, quote, resigned, rules_command,
+};
 
 impl GameInPlay<'_, Game> {
     /// Dead stones of the two-pass position `end`, and how they were decided.
@@ -108,6 +111,15 @@ fn ask_referee(
     let timeout = cfg.answer_timeout;
     let engine = slot.get(timeout).map_err(|e| e.to_string())?;
     let geo = end.geometry();
+    if engine.knows(RULES_COMMAND) {
+        let rules = rules_command(cfg.rules);
+        match engine.send(&rules, timeout) {
+            Err(EngineError::Refused(_)) => log::warn!("the referee engine refused `{rules}`"),
+            other => {
+                other.map_err(|e| format!("'{rules}': {e}"))?;
+            }
+        }
+    }
     let mut commands = vec![
         format!("boardsize {}", cfg.size),
         "clear_board".to_string(),
