@@ -362,12 +362,19 @@ struct Settled {
 /// At most this many characters of an engine's answer go into a record.
 const QUOTE_LIMIT: usize = 40;
 
-/// The command that tells an engine the rules (KataGo's; shicho answers it too).
-pub(crate) const RULES_COMMAND: &str = "kata-set-rules";
-
-/// `kata-set-rules` with the rules' preset name or shicho's custom form.
-pub(crate) fn rules_command(rules: shicho::Rules) -> String {
-    format!("{RULES_COMMAND} {rules}")
+/// How to tell an engine the match's rules, given what it lists (GTP has no rules
+/// command): KataGo's `kata-set-rules` (shicho answers it too) with the preset's name or
+/// shicho's custom form, else KGS's `kgs-rules` (Pachi) for the four rule sets KGS has.
+pub(crate) fn rules_command(rules: shicho::Rules, knows: impl Fn(&str) -> bool) -> Option<String> {
+    if knows("kata-set-rules") {
+        return Some(format!("kata-set-rules {rules}"));
+    }
+    let kgs = match rules.preset_name()? {
+        "new-zealand" => "new_zealand",
+        name @ ("japanese" | "chinese" | "aga") => name,
+        _ => return None,
+    };
+    knows("kgs-rules").then(|| format!("kgs-rules {kgs}"))
 }
 
 /// `text` cut short for quoting in a record.
@@ -410,12 +417,14 @@ impl GameInPlay<'_, Game> {
         let geo = self.game.geometry();
         let handicap: Vec<String> = self.handicap.iter().map(|&p| geo.format_point(p)).collect();
         let time = self.time_settings_command();
-        let rules = rules_command(self.cfg.rules);
         for c in Color::ALL {
-            // GTP has no rules command; KataGo's is the one engines share (shicho, KataGo).
-            // Sent first, since a change of topology replaces the board. An engine that
-            // refuses plays by its own rules, its moves still checked by the match's.
-            if self.knows(c, RULES_COMMAND)? && self.optional(c, &rules)?.is_none() {
+            // First, since a change of topology replaces the board. An engine that refuses
+            // plays by its own rules, its moves still checked by the match's.
+            let match_rules = self.cfg.rules;
+            let engine = self.engine(c)?;
+            if let Some(rules) = rules_command(match_rules, |command| engine.knows(command))
+                && self.optional(c, &rules)?.is_none()
+            {
                 log::warn!("{} refused `{rules}`; it plays by its own rules", c.name());
             }
             self.command(c, &format!("boardsize {}", self.cfg.size))?;
@@ -662,5 +671,29 @@ pub(crate) fn blame(c: Color, command: &str, e: &EngineError) -> Forfeit {
         loser: c,
         reason,
         detail: format!("{c} engine, on '{command}': {e}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shicho::Rules;
+
+    fn told(preset: &str, listed: &[&str]) -> Option<String> {
+        rules_command(Rules::preset(preset).unwrap(), |c| listed.contains(&c))
+    }
+
+    #[test]
+    fn rules_go_by_katago_s_command_else_by_kgs_s_names() {
+        let both = ["kgs-rules", "kata-set-rules"];
+        assert_eq!(told("daoqi", &both).unwrap(), "kata-set-rules daoqi");
+        assert_eq!(told("japanese", &both).unwrap(), "kata-set-rules japanese");
+        let kgs = ["kgs-rules"];
+        assert_eq!(told("japanese", &kgs).unwrap(), "kgs-rules japanese");
+        assert_eq!(told("new-zealand", &kgs).unwrap(), "kgs-rules new_zealand");
+        // Rule sets KGS has no name for are not sent.
+        assert_eq!(told("tromp-taylor", &kgs), None);
+        assert_eq!(told("daoqi", &kgs), None);
+        assert_eq!(told("chinese", &[]), None);
     }
 }

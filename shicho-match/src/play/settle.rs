@@ -7,9 +7,7 @@ use shicho::{ByColor, Color, Game, Point};
 
 use crate::config::MatchConfig;
 use crate::engine::EngineError;
-use crate::play::{
-    Answer, Forfeit, GameInPlay, MoveKind, RULES_COMMAND, Slot, quote, resigned, rules_command,
-};
+use crate::play::{Answer, Forfeit, GameInPlay, MoveKind, Slot, quote, resigned, rules_command};
 
 impl GameInPlay<'_, Game> {
     /// Dead stones of the two-pass position `end`, and how they were decided.
@@ -111,8 +109,7 @@ fn ask_referee(
     let timeout = cfg.answer_timeout;
     let engine = slot.get(timeout).map_err(|e| e.to_string())?;
     let geo = end.geometry();
-    if engine.knows(RULES_COMMAND) {
-        let rules = rules_command(cfg.rules);
+    if let Some(rules) = rules_command(cfg.rules, |command| engine.knows(command)) {
         match engine.send(&rules, timeout) {
             Err(EngineError::Refused(_)) => log::warn!("the referee engine refused `{rules}`"),
             other => {
