@@ -50,7 +50,8 @@ struct Cli {
     #[arg(long, allow_negative_numbers = true)]
     komi: Option<f64>,
     /// Rules preset (japanese, chinese, aga, new-zealand, tromp-taylor, daoqi = torus) or
-    /// ko=..,suicide=..,scoring=..,topology=...
+    /// ko=..,suicide=..,scoring=..,topology=..; engines that list kata-set-rules (or
+    /// kgs-rules, for the four KGS has) are told them.
     #[arg(long, default_value = "chinese")]
     rules: Rules,
     /// Number of games to play in this run (in an existing --out directory, that many more).
