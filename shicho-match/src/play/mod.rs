@@ -417,10 +417,10 @@ impl GameInPlay<'_, Game> {
         let geo = self.game.geometry();
         let handicap: Vec<String> = self.handicap.iter().map(|&p| geo.format_point(p)).collect();
         let time = self.time_settings_command();
+        let match_rules = self.cfg.rules;
         for c in Color::ALL {
             // First, since a change of topology replaces the board. An engine that refuses
             // plays by its own rules, its moves still checked by the match's.
-            let match_rules = self.cfg.rules;
             let engine = self.engine(c)?;
             if let Some(rules) = rules_command(match_rules, |command| engine.knows(command))
                 && self.optional(c, &rules)?.is_none()

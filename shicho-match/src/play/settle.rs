@@ -111,10 +111,9 @@ fn ask_referee(
     let geo = end.geometry();
     if let Some(rules) = rules_command(cfg.rules, |command| engine.knows(command)) {
         match engine.send(&rules, timeout) {
+            Ok(_) => {}
             Err(EngineError::Refused(_)) => log::warn!("the referee engine refused `{rules}`"),
-            other => {
-                other.map_err(|e| format!("'{rules}': {e}"))?;
-            }
+            Err(e) => return Err(format!("'{rules}': {e}")),
         }
     }
     let mut commands = vec![
