@@ -24,6 +24,8 @@ pub struct Tunables {
     /// slows its growth instead of meeting a full arena, and a short one expands early.
     pub expand_growth: f32,
     /// Visits at which a child's own statistics weigh as much as its RAVE statistics.
+    /// 1000 on every board: on 19x19 at 1 s a move both Pachi's 4000 (22-37) and 400
+    /// (13-25) lost to it.
     pub rave_equiv: f32,
     /// Extra RAVE weight of a play right after the node, falling linearly to none at the
     /// playout's end (a play counts `1 + rave_distance * (end - ply) / (end - depth)`).
