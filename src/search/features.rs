@@ -14,7 +14,7 @@ use crate::board::Board;
 use crate::color::Color;
 use crate::geometry::{RING_OFFSETS, Topology};
 use crate::point::{Move, Point};
-use crate::search::policy::is_bad_self_atari;
+use crate::search::policy::{SelfAtari, self_atari};
 use crate::search::spatial;
 use crate::tactics::{ladder_attack, ladder_escape};
 
@@ -232,9 +232,14 @@ pub fn features(
             };
         }
     }
-    if libs_after == Some(1) {
-        levels[SELF_ATARI] = if is_bad_self_atari(board, c, p) { 1 } else { 2 };
-    }
+    // Two or three stones count as level 2 whatever their liberty: the built-in weights
+    // were learnt when the playouts' filter let every such self-atari through, and a level
+    // means what it meant in the records they were learnt from.
+    levels[SELF_ATARI] = match self_atari(board, c, p) {
+        SelfAtari::No => 0,
+        SelfAtari::Large => 1,
+        SelfAtari::ThrowIn | SelfAtari::Nakade | SelfAtari::SmallChain => 2,
+    };
     levels[DISTANCE_LAST] = distance_level(board, p, last);
     levels[DISTANCE_BEFORE] = distance_level(board, p, before);
     if geo.topology() == Topology::Plane {

@@ -506,13 +506,42 @@ fn nakade_move(board: &Board, c: Color, l: Point, recent: &Recent) -> Option<Poi
     None
 }
 
-/// Whether `c` playing the empty point `p` is a self-atari a playout should not make: it
-/// leaves the played chain with one liberty (capturing nothing), unless it is
-/// - a single stone thrown in next to an opponent chain with two liberties or fewer (a
-///   liberty race, a false eye), or into the opponent's eye space (no own stone next to it);
-/// - a chain of two or three stones with no own chain outside it next to it: stones inside
-///   the opponent's eye space that, captured, leave a dead shape (a nakade).
+/// What kind of self-atari `c` playing the empty point `p` would be: whether it leaves the
+/// played chain with one liberty, capturing nothing, and if so whether a player would
+/// still make it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SelfAtari {
+    /// Two liberties or more, or a capture.
+    No,
+    /// A single stone thrown in next to an opponent chain with two liberties or fewer (a
+    /// liberty race, a false eye), or into the opponent's eye space (no own stone next to
+    /// its liberty).
+    ThrowIn,
+    /// Two or three stones whose last liberty touches nothing but them and opponent stones:
+    /// stones inside the opponent's eye space that, captured, leave a dead shape (a nakade).
+    Nakade,
+    /// Two or three stones whose last liberty leads elsewhere: an escape that stays in
+    /// atari, a connection into atari. They only feed the opponent.
+    SmallChain,
+    /// A single stone into the open, or four stones and more.
+    Large,
+}
+
+impl SelfAtari {
+    /// Whether a playout should not make it.
+    pub fn is_bad(self) -> bool {
+        matches!(self, SelfAtari::SmallChain | SelfAtari::Large)
+    }
+}
+
+/// Whether `c` playing the empty point `p` is a self-atari a playout should not make
+/// ([`SelfAtari::is_bad`]).
 pub fn is_bad_self_atari(board: &Board, c: Color, p: Point) -> bool {
+    self_atari(board, c, p).is_bad()
+}
+
+/// The kind of self-atari `c` playing the empty point `p` would be.
+pub fn self_atari(board: &Board, c: Color, p: Point) -> SelfAtari {
     let geo = board.geometry();
     let mut empty = 0;
     for &q in geo.neighbours(p) {
@@ -520,14 +549,10 @@ pub fn is_bad_self_atari(board: &Board, c: Color, p: Point) -> bool {
             empty += 1;
         }
     }
-    if empty >= 2 {
-        return false;
+    if empty >= 2 || board.liberties_after(c, p) != Some(1) {
+        return SelfAtari::No;
     }
-    if board.liberties_after(c, p) != Some(1) {
-        return false;
-    }
-    // The chain the stone would make: its size, and whether it touches an opponent chain
-    // short of liberties or any own stone outside it.
+    // The chain the stone would make: its size, and the own chains it joins.
     let mut size = 1;
     let mut joined = [u16::MAX; 4];
     let mut joins = 0;
@@ -541,31 +566,50 @@ pub fn is_bad_self_atari(board: &Board, c: Color, p: Point) -> bool {
             }
         }
     }
-    let short_opponent_near = geo
-        .neighbours(p)
-        .iter()
-        .any(|&q| board.get(q) == Some(c.other()) && board.liberty_count(q) <= 2);
     if size == 1 {
-        return !short_opponent_near && !liberty_inside_opponent_area(board, c, p);
+        let short_opponent_near = geo
+            .neighbours(p)
+            .iter()
+            .any(|&q| board.get(q) == Some(c.other()) && board.liberty_count(q) <= 2);
+        return if short_opponent_near || liberty_inside_opponent_area(board, c, p) {
+            SelfAtari::ThrowIn
+        } else {
+            SelfAtari::Large
+        };
     }
     if size > 3 {
-        return true;
+        return SelfAtari::Large;
     }
-    // Two or three stones: inside the opponent's eye space only if no own stone outside
-    // the chain touches it; the joined chains' neighbours are all checked.
-    for &h in &joined[..joins] {
-        for s in board.chain_stones(Point::from_index(h as usize)) {
-            for &q in geo.neighbours(s) {
-                if q != p
-                    && board.get(q) == Some(c)
-                    && !joined[..joins].contains(&(board.chain_head(q).index() as u16))
-                {
-                    return true;
-                }
-            }
-        }
+    // Two or three stones. Their one liberty: `p`'s empty neighbour, or a liberty of a
+    // joined chain other than `p`.
+    let joined_chains = &joined[..joins];
+    let in_chain = |q: Point| {
+        q == p
+            || (board.get(q) == Some(c)
+                && joined_chains.contains(&(board.chain_head(q).index() as u16)))
+    };
+    let liberty = geo
+        .neighbours(p)
+        .iter()
+        .copied()
+        .find(|&q| board.get(q).is_none())
+        .or_else(|| {
+            joined_chains.iter().find_map(|&h| {
+                board
+                    .liberties(Point::from_index(h as usize))
+                    .find(|&q| q != p)
+            })
+        });
+    let enclosed = liberty.is_some_and(|lib| {
+        geo.neighbours(lib)
+            .iter()
+            .all(|&q| in_chain(q) || board.get(q) == Some(c.other()))
+    });
+    if enclosed {
+        SelfAtari::Nakade
+    } else {
+        SelfAtari::SmallChain
     }
-    false
 }
 
 /// For a lone `c` stone at `p` with one empty neighbour: whether that liberty touches no
@@ -1031,6 +1075,66 @@ mod tests {
             . X . . .",
         );
         assert!(!is_bad_self_atari(&race, Color::Black, pt(&race, "A2")));
+    }
+
+    #[test]
+    fn small_chains_in_atari_are_nakade_only_inside_the_eye_space() {
+        // Black C2 extends C3 into atari: the last liberty, C1, leads to the open first line.
+        let escape = board(
+            "
+            . . . . .
+            . . O . .
+            . O X O .
+            . O . O .
+            . . . . .",
+        );
+        let c2 = pt(&escape, "C2");
+        assert_eq!(self_atari(&escape, Color::Black, c2), SelfAtari::SmallChain);
+        assert!(is_bad_self_atari(&escape, Color::Black, c2));
+        // The same two stones with White on B1 and D1: C1 touches nothing but them and
+        // White, so they are inside White's eye space.
+        let inside = board(
+            "
+            . . . . .
+            . . O . .
+            . O X O .
+            . O . O .
+            . O . O .",
+        );
+        let c2 = pt(&inside, "C2");
+        assert_eq!(self_atari(&inside, Color::Black, c2), SelfAtari::Nakade);
+        assert!(!is_bad_self_atari(&inside, Color::Black, c2));
+        // C2 joins B2 and D2 into three stones whose last liberty is D1; E1 is empty, so
+        // D1 leads out: a connection into atari.
+        let connect = board(
+            "
+            . . . . .
+            . . . . .
+            O O O O O
+            O X . X O
+            . O O . .",
+        );
+        let c2 = pt(&connect, "C2");
+        assert_eq!(
+            self_atari(&connect, Color::Black, c2),
+            SelfAtari::SmallChain
+        );
+        // With White on E1, D1 is the last point of White's eye space.
+        let closed = board(
+            "
+            . . . . .
+            . . . . .
+            O O O O O
+            O X . X O
+            . O O . O",
+        );
+        let c2 = pt(&closed, "C2");
+        assert_eq!(self_atari(&closed, Color::Black, c2), SelfAtari::Nakade);
+        // A lone stone, and a move with two liberties.
+        assert_eq!(
+            self_atari(&escape, Color::Black, pt(&escape, "E5")),
+            SelfAtari::No
+        );
     }
 
     #[test]
