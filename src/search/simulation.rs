@@ -201,6 +201,10 @@ impl<'s, 'g> Worker<'s, 'g> {
     fn play_out(&mut self, to_move: Color, last: Last) {
         let cap = move_cap(&self.board);
         let mercy = self.board.geometry().num_points() as i64 / 3;
+        // The board counts captures from the start of the game; the rule is about the
+        // playout's own, or a game whose captures are already unequal would end its
+        // playouts early for one side and late for the other.
+        let captured_before = capture_balance(&self.board);
         self.recent.reset(&self.board);
         let mut c = to_move;
         let mut passes = 0;
@@ -222,9 +226,7 @@ impl<'s, 'g> Worker<'s, 'g> {
             }
             // The mercy rule: one side has lost so many stones that counting is a
             // formality; the area count below sees it.
-            let diff =
-                self.board.captures(Color::Black) as i64 - self.board.captures(Color::White) as i64;
-            if diff.abs() > mercy {
+            if (capture_balance(&self.board) - captured_before).abs() > mercy {
                 break;
             }
             c = c.other();
@@ -294,6 +296,11 @@ impl<'s, 'g> Worker<'s, 'g> {
             },
         );
     }
+}
+
+/// Stones Black has captured less those White has, since the start of the game.
+fn capture_balance(board: &Board) -> i64 {
+    board.captures(Color::Black) as i64 - board.captures(Color::White) as i64
 }
 
 /// Calls `at(d, firsts)` for each depth `d` of a path of `depths` nodes, the deepest first,
