@@ -566,22 +566,12 @@ pub fn self_atari(board: &Board, c: Color, p: Point) -> SelfAtari {
             }
         }
     }
-    if size == 1 {
-        let short_opponent_near = geo
-            .neighbours(p)
-            .iter()
-            .any(|&q| board.get(q) == Some(c.other()) && board.liberty_count(q) <= 2);
-        return if short_opponent_near || liberty_inside_opponent_area(board, c, p) {
-            SelfAtari::ThrowIn
-        } else {
-            SelfAtari::Large
-        };
-    }
     if size > 3 {
         return SelfAtari::Large;
     }
-    // Two or three stones. Their one liberty: `p`'s empty neighbour, or a liberty of a
-    // joined chain other than `p`.
+    // The chain's one liberty: `p`'s empty neighbour, or a liberty of a joined chain other
+    // than `p`. It lies inside the opponent's area when it touches nothing but the chain
+    // and opponent stones.
     let joined_chains = &joined[..joins];
     let in_chain = |q: Point| {
         q == p
@@ -605,23 +595,22 @@ pub fn self_atari(board: &Board, c: Color, p: Point) -> SelfAtari {
             .iter()
             .all(|&q| in_chain(q) || board.get(q) == Some(c.other()))
     });
+    if size == 1 {
+        let short_opponent_near = geo
+            .neighbours(p)
+            .iter()
+            .any(|&q| board.get(q) == Some(c.other()) && board.liberty_count(q) <= 2);
+        return if short_opponent_near || enclosed {
+            SelfAtari::ThrowIn
+        } else {
+            SelfAtari::Large
+        };
+    }
     if enclosed {
         SelfAtari::Nakade
     } else {
         SelfAtari::SmallChain
     }
-}
-
-/// For a lone `c` stone at `p` with one empty neighbour: whether that liberty touches no
-/// `c` stone but the new one, so the stone is thrown into the opponent's eye space.
-fn liberty_inside_opponent_area(board: &Board, c: Color, p: Point) -> bool {
-    let geo = board.geometry();
-    let Some(&lib) = geo.neighbours(p).iter().find(|&&q| board.get(q).is_none()) else {
-        return false;
-    };
-    geo.neighbours(lib)
-        .iter()
-        .all(|&q| q == p || board.get(q) == Some(c.other()))
 }
 
 /// Plays the policy's moves on `board` from `to_move` until two passes or the move cap
