@@ -51,24 +51,6 @@ impl Board {
         Some(union[..words].iter().map(|w| w.count_ones() as usize).sum())
     }
 
-    /// Whether `c` playing at the empty point `p` joins an own chain and leaves it in atari
-    /// without capturing: the self-atari that playouts refuse (a lone stone's is allowed,
-    /// as throw-ins need it). Cheaper than `liberties_after` on the common paths.
-    #[inline]
-    pub fn is_chain_self_atari(&self, c: Color, p: Point) -> bool {
-        let mut empty = 0;
-        let mut joins = false;
-        for &q in self.geo.neighbours(p) {
-            match self.cells[q.index()] {
-                None => empty += 1,
-                Some(x) if x == c => joins = true,
-                Some(_) => {}
-            }
-        }
-        // Two empty neighbours are two liberties already.
-        joins && empty < 2 && self.liberties_after(c, p) == Some(1)
-    }
-
     /// The 3x3 neighbourhood code of `p` for `patterns`: two bits per surrounding point in
     /// `Geometry::ring` order (0 empty, 1 black, 2 white, 3 off the board).
     #[inline]

@@ -1029,7 +1029,11 @@ mod tests {
             . O . . .
             . . O . .",
         );
-        assert!(!open.is_chain_self_atari(Color::Black, pt(&open, "C2")));
+        // A lone stone whose liberty leads into the open, no short opponent chain beside it.
+        assert_eq!(
+            self_atari(&open, Color::Black, pt(&open, "C2")),
+            SelfAtari::Large
+        );
         let edge = board(
             "
             . . . . .
