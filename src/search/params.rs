@@ -83,6 +83,12 @@ pub struct Tunables {
     /// The same on boards of [`LARGE_BOARD`] and more, which have their own table and want
     /// less of it (on 19x19, 100 won 66-34 against 200 and 300 lost 14-36 in self-play).
     pub prior_prob_visits_large: f32,
+    /// The deepest tree level (moves below the root) whose priors read the root's ownership
+    /// estimate for the learnt weights' owner feature; deeper nodes go without it. The
+    /// estimate is the root's: a few moves down, a threat can unsettle an area it calls
+    /// settled, and the feature's extreme levels (about 0.06 on 19x19) then bury the urgent
+    /// move there, such as capturing a dead chain that a threat would bring back to life.
+    pub prior_owner_depth: u32,
     /// Under a clock, the share of a move's main-time budget the search may add when its
     /// choice is still open at the budget's end (`Root::unsettled`; Huang, Coulom and Lin,
     /// "Time Management for Monte-Carlo Tree Search in Go", 2010). 0: never; 1 won 123-77
@@ -118,6 +124,7 @@ impl Default for Tunables {
             prior_gamma_power: 0.5,
             prior_prob_visits: 200.0,
             prior_prob_visits_large: 100.0,
+            prior_owner_depth: u32::MAX,
             unsettled_extension: 1.0,
             policy: PolicyParams::default(),
         }
@@ -210,6 +217,10 @@ const SETTERS: &[(&str, Setter)] = &[
     (
         "prior_prob_visits_large",
         One(|t, v| t.prior_prob_visits_large = v.max(0.0)),
+    ),
+    (
+        "prior_owner_depth",
+        One(|t, v| t.prior_owner_depth = v.max(0.0) as u32),
     ),
     (
         "unsettled_extension",
@@ -421,6 +432,7 @@ mod tests {
         assert_ne!(t.prior_gamma_visits, d.prior_gamma_visits);
         assert_ne!(t.unsettled_extension, d.unsettled_extension);
         assert_ne!(t.prior_prob_visits_large, d.prior_prob_visits_large);
+        assert_ne!(t.prior_owner_depth, d.prior_owner_depth);
         assert_ne!(t.prior_gamma_power, d.prior_gamma_power);
         assert_ne!(t.policy.atari_percent, d.policy.atari_percent);
         assert_ne!(t.policy.nakade_percent, d.policy.nakade_percent);

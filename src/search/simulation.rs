@@ -172,12 +172,18 @@ impl<'s, 'g> Worker<'s, 'g> {
             }
             self.moves.push(p);
         }
+        // The moves played so far in this simulation are all tree moves: the node's depth.
+        let owner = if self.moves_played.len() <= t.prior_owner_depth as usize {
+            shared.owner.as_deref()
+        } else {
+            None
+        };
         child_priors(
             &self.board,
             c,
             &self.moves,
             last,
-            shared.owner.as_deref(),
+            owner,
             t,
             &mut self.priors,
         );
