@@ -172,8 +172,9 @@ impl<'s, 'g> Worker<'s, 'g> {
             }
             self.moves.push(p);
         }
-        // The moves played so far in this simulation are all tree moves: the node's depth.
-        let owner = if self.moves_played.len() <= t.prior_owner_depth as usize {
+        // `path` runs from the root to `node`, both included.
+        let depth = self.path.len() - 1;
+        let owner = if depth <= t.prior_owner_depth as usize {
             shared.owner.as_deref()
         } else {
             None
