@@ -345,6 +345,7 @@ impl<'g> Root<'g> {
                 &moves,
                 last,
                 self.shared.owner.as_deref(),
+                0,
                 t,
                 &mut priors,
             );

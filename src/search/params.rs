@@ -89,6 +89,10 @@ pub struct Tunables {
     /// settled, and the feature's extreme levels (about 0.06 on 19x19) then bury the urgent
     /// move there, such as capturing a dead chain that a threat would bring back to life.
     pub prior_owner_depth: u32,
+    /// The same for captures and escapes from atari alone: below this level they go without
+    /// the owner feature even where other moves keep it, since a capture or an escape is
+    /// what changes who owns an area, and the root's estimate cannot know it will be played.
+    pub prior_owner_tactics_depth: u32,
     /// Under a clock, the share of a move's main-time budget the search may add when its
     /// choice is still open at the budget's end (`Root::unsettled`; Huang, Coulom and Lin,
     /// "Time Management for Monte-Carlo Tree Search in Go", 2010). 0: never; 1 won 123-77
@@ -125,6 +129,7 @@ impl Default for Tunables {
             prior_prob_visits: 200.0,
             prior_prob_visits_large: 100.0,
             prior_owner_depth: u32::MAX,
+            prior_owner_tactics_depth: u32::MAX,
             unsettled_extension: 1.0,
             policy: PolicyParams::default(),
         }
@@ -221,6 +226,10 @@ const SETTERS: &[(&str, Setter)] = &[
     (
         "prior_owner_depth",
         One(|t, v| t.prior_owner_depth = v.max(0.0) as u32),
+    ),
+    (
+        "prior_owner_tactics_depth",
+        One(|t, v| t.prior_owner_tactics_depth = v.max(0.0) as u32),
     ),
     (
         "unsettled_extension",
@@ -433,6 +442,7 @@ mod tests {
         assert_ne!(t.unsettled_extension, d.unsettled_extension);
         assert_ne!(t.prior_prob_visits_large, d.prior_prob_visits_large);
         assert_ne!(t.prior_owner_depth, d.prior_owner_depth);
+        assert_ne!(t.prior_owner_tactics_depth, d.prior_owner_tactics_depth);
         assert_ne!(t.prior_gamma_power, d.prior_gamma_power);
         assert_ne!(t.policy.atari_percent, d.policy.atari_percent);
         assert_ne!(t.policy.nakade_percent, d.policy.nakade_percent);

@@ -16,7 +16,7 @@ use crate::board::Board;
 use crate::color::Color;
 use crate::geometry::Topology;
 use crate::point::{Move, Point};
-use crate::search::features::{features, with_owner, with_spatial};
+use crate::search::features::{CAPTURE, ESCAPE, features, with_owner, with_spatial};
 use crate::search::gammas::Gammas;
 use crate::search::params::Tunables;
 use crate::search::patterns;
@@ -26,13 +26,17 @@ use crate::tactics::{ladder_attack, ladder_escape};
 /// The priors (virtual visits, virtual wins) of `c` playing each of `moves` (empty
 /// points) on `board`, `last` holding the points of the last two moves.
 /// `owner`, when given, is each point's mean owner at the end of playouts from the root
-/// (+1 Black, -1 White), for the learnt weights' owner feature.
+/// (+1 Black, -1 White), for the learnt weights' owner feature; `depth` is the node's
+/// distance from the root, which decides whether that estimate still applies there
+/// (`prior_owner_depth`, `prior_owner_tactics_depth`).
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn child_priors(
     board: &Board,
     c: Color,
     moves: &[Point],
     last: Last,
     owner: Option<&[f32]>,
+    depth: usize,
     t: &Tunables,
     out: &mut Vec<(f32, f32)>,
 ) {
@@ -46,6 +50,8 @@ pub(crate) fn child_priors(
         out.extend(moves.iter().map(|&p| priors(board, c, p, last, t)));
         return;
     }
+    let owner = owner.filter(|_| depth <= t.prior_owner_depth as usize);
+    let owner_for_tactics = depth <= t.prior_owner_tactics_depth as usize;
     let gammas = Gammas::builtin(board.geometry().size());
     let mut best = f32::MIN_POSITIVE;
     let mut sum = 0.0;
@@ -54,7 +60,10 @@ pub(crate) fn child_priors(
         if !gammas.spatial.is_empty() {
             f = with_spatial(f, board, c, p);
         }
-        if let Some(owner) = owner {
+        let tactical = f.levels[CAPTURE] > 0 || f.levels[ESCAPE] > 0;
+        if let Some(owner) = owner
+            && (owner_for_tactics || !tactical)
+        {
             f = with_owner(f, c, owner[p.index()]);
         }
         let s = gammas.strength(&f);
@@ -180,4 +189,74 @@ fn stone_within(board: &Board, p: Point, d: usize) -> bool {
         }
     }
     false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The prior win rate of each move of `moves`, as `child_priors` gives it.
+    fn rates(
+        board: &Board,
+        moves: &[Point],
+        owner: &[f32],
+        depth: usize,
+        t: &Tunables,
+    ) -> Vec<f32> {
+        let mut out = Vec::new();
+        let last = Last {
+            point: None,
+            before: None,
+        };
+        child_priors(
+            board,
+            Color::Black,
+            moves,
+            last,
+            Some(owner),
+            depth,
+            t,
+            &mut out,
+        );
+        out.iter().map(|&(v, w)| w / v).collect()
+    }
+
+    #[test]
+    fn a_capture_below_the_root_can_go_without_the_roots_ownership() {
+        // Black to play: D9 captures the white stone at C9; D5 is a quiet move.
+        let board = Board::square_from_diagram(
+            ". X O . . . . . .
+             . . X . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .",
+        );
+        let geo = board.geometry();
+        let capture = geo.parse_point("D9").unwrap();
+        let quiet = geo.parse_point("D5").unwrap();
+        assert_eq!(board.liberties_after(Color::Black, capture), None);
+        let moves = [capture, quiet];
+        // The root's estimate: every point Black's for sure, as if the capture were already
+        // made, so the owner feature weighs both moves down.
+        let owner = vec![1.0; geo.num_points()];
+        let default = Tunables::default();
+        let exempt = Tunables {
+            prior_owner_tactics_depth: 0,
+            ..Tunables::default()
+        };
+        // At the root's children the estimate is fresh: both settings agree.
+        assert_eq!(
+            rates(&board, &moves, &owner, 0, &default),
+            rates(&board, &moves, &owner, 0, &exempt)
+        );
+        // Below, the capture goes without the owner feature and stands out further.
+        let kept = rates(&board, &moves, &owner, 1, &default);
+        let dropped = rates(&board, &moves, &owner, 1, &exempt);
+        assert!(dropped[0] > kept[0], "{dropped:?} against {kept:?}");
+        assert!(dropped[0] > dropped[1], "{dropped:?}");
+    }
 }

@@ -174,17 +174,13 @@ impl<'s, 'g> Worker<'s, 'g> {
         }
         // `path` runs from the root to `node`, both included.
         let depth = self.path.len() - 1;
-        let owner = if depth <= t.prior_owner_depth as usize {
-            shared.owner.as_deref()
-        } else {
-            None
-        };
         child_priors(
             &self.board,
             c,
             &self.moves,
             last,
-            owner,
+            shared.owner.as_deref(),
+            depth,
             t,
             &mut self.priors,
         );
