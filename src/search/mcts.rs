@@ -156,10 +156,10 @@ impl Searcher {
         let start = Instant::now();
         let tree = self.take_tree(game, c);
         let root = Root::new(game, c, tree, &params.tunables);
-        if let Some(m) = root.forced_answer() {
+        if let Some((m, winrate)) = root.forced_answer() {
             return SearchResult {
                 decision: Decision::Play(m),
-                winrate: 0.5,
+                winrate,
                 playouts: 0,
                 elapsed: start.elapsed(),
                 candidates: Vec::new(),
@@ -387,11 +387,13 @@ impl<'g> Root<'g> {
         }
     }
 
-    /// A move that needs no search: the only one, or a pass that ends a won game.
-    fn forced_answer(&self) -> Option<Move> {
+    /// A move that needs no search, with the win rate to report for it: the only move (no
+    /// estimate: 50%), or a pass that ends a won game (a win, which is what a user reading
+    /// the win rate or a comparison with another engine's estimate should see).
+    fn forced_answer(&self) -> Option<(Move, f64)> {
         let children = self.shared.tree.children(ROOT);
         if children.len() == 1 {
-            return Some(self.shared.tree.mv(children.start));
+            return Some((self.shared.tree.mv(children.start), 0.5));
         }
         if self.shared.passes >= 1 {
             // The safe test: dead stones as they would be if the opponent moved first, so
@@ -406,7 +408,7 @@ impl<'g> Root<'g> {
             );
             let s = self.game.score(&status.dead_stones());
             if status.certainty >= SETTLED && s.winner() == Some(self.shared.color) {
-                return Some(Move::Pass);
+                return Some((Move::Pass, 1.0));
             }
         }
         None
@@ -868,5 +870,6 @@ mod tests {
         g.play(Color::White, Move::Pass).unwrap();
         let r = search(&g, Color::Black, &params(500), 1, &AtomicBool::new(false));
         assert_eq!(r.decision, Decision::Play(Move::Pass));
+        assert_eq!(r.winrate, 1.0);
     }
 }
