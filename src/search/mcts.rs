@@ -35,7 +35,7 @@ use crate::search::heuristic;
 use crate::search::params::{Params, Tunables};
 use crate::search::policy::Last;
 use crate::search::priors::child_priors;
-use crate::search::simulation::{Shared, Worker, pass_child};
+use crate::search::simulation::{LiveOwnership, Shared, Worker, pass_child};
 use crate::search::tree::{NewChild, ROOT, Tree};
 
 /// Nodes a tree may hold (56 bytes each; memory is only touched as nodes are used).
@@ -313,6 +313,9 @@ impl<'g> Root<'g> {
                 passes: game.consecutive_passes(),
                 last: Last { point, before },
                 owner: root_ownership(game.board(), color, tunables),
+                live_owner: (tunables.prior_owner_live_min != u32::MAX).then(|| {
+                    LiveOwnership::new(game.board().geometry().num_points(), OWNER_PLAYOUTS)
+                }),
                 tunables,
             },
             started: AtomicUsize::new(0),

@@ -93,6 +93,10 @@ pub struct Tunables {
     /// the owner feature even where other moves keep it, since a capture or an escape is
     /// what changes who owns an area, and the root's estimate cannot know it will be played.
     pub prior_owner_tactics_depth: u32,
+    /// Simulations after which the owner feature reads the root's estimate pooled with the
+    /// search's own playouts (each weighing as one of the root's), so that a long search
+    /// learns which areas its lines unsettle; `u32::MAX`: the root's estimate alone.
+    pub prior_owner_live_min: u32,
     /// Under a clock, the share of a move's main-time budget the search may add when its
     /// choice is still open at the budget's end (`Root::unsettled`; Huang, Coulom and Lin,
     /// "Time Management for Monte-Carlo Tree Search in Go", 2010). 0: never; 1 won 123-77
@@ -130,6 +134,7 @@ impl Default for Tunables {
             prior_prob_visits_large: 100.0,
             prior_owner_depth: u32::MAX,
             prior_owner_tactics_depth: u32::MAX,
+            prior_owner_live_min: u32::MAX,
             unsettled_extension: 1.0,
             policy: PolicyParams::default(),
         }
@@ -230,6 +235,10 @@ const SETTERS: &[(&str, Setter)] = &[
     (
         "prior_owner_tactics_depth",
         One(|t, v| t.prior_owner_tactics_depth = v.max(0.0) as u32),
+    ),
+    (
+        "prior_owner_live_min",
+        One(|t, v| t.prior_owner_live_min = v.max(0.0) as u32),
     ),
     (
         "unsettled_extension",
@@ -443,6 +452,7 @@ mod tests {
         assert_ne!(t.prior_prob_visits_large, d.prior_prob_visits_large);
         assert_ne!(t.prior_owner_depth, d.prior_owner_depth);
         assert_ne!(t.prior_owner_tactics_depth, d.prior_owner_tactics_depth);
+        assert_ne!(t.prior_owner_live_min, d.prior_owner_live_min);
         assert_ne!(t.prior_gamma_power, d.prior_gamma_power);
         assert_ne!(t.policy.atari_percent, d.policy.atari_percent);
         assert_ne!(t.policy.nakade_percent, d.policy.nakade_percent);

@@ -3,6 +3,7 @@
 //! by urgency, expansion of the leaf, a playout, and the result back up with RAVE.
 
 use std::collections::HashSet;
+use std::sync::atomic::{AtomicI32, AtomicU32, Ordering};
 
 use crate::board::Board;
 use crate::color::Color;
@@ -34,7 +35,66 @@ pub(crate) struct Shared<'g> {
     /// Each point's mean owner after playouts from the root (+1 Black, -1 White), when the
     /// priors' weights use it.
     pub(crate) owner: Option<Vec<f32>>,
+    /// The same counted over the search's own playouts, when `prior_owner_live_min` asks
+    /// for it.
+    pub(crate) live_owner: Option<LiveOwnership>,
     pub(crate) tunables: &'g Tunables,
+}
+
+/// Who held each point at the end of the search's playouts, so far. The root's estimate
+/// plays from the root with the policy alone; the search's playouts start from the lines
+/// the tree prefers, and learn, as the tree does, which threats and captures change an
+/// area's owner (Pachi's priors read such a map, refreshed by every simulation).
+pub(crate) struct LiveOwnership {
+    /// Per point: playouts Black held it less those White held it. Plain loads and stores,
+    /// as for RAVE: with threads a count can be lost, which an average does not feel.
+    sums: Vec<AtomicI32>,
+    playouts: AtomicU32,
+    /// How many playouts the root's estimate stands for, its weight in the pool.
+    root_playouts: f32,
+}
+
+impl LiveOwnership {
+    pub(crate) fn new(points: usize, root_playouts: usize) -> LiveOwnership {
+        LiveOwnership {
+            sums: (0..points).map(|_| AtomicI32::new(0)).collect(),
+            playouts: AtomicU32::new(0),
+            root_playouts: root_playouts as f32,
+        }
+    }
+
+    /// Counts the holders of a finished playout's board.
+    fn record(&self, board: &Board) {
+        for p in board.geometry().points() {
+            let owner = match holder_at_end(board, p) {
+                Some(Color::Black) => 1,
+                Some(Color::White) => -1,
+                None => continue,
+            };
+            let sum = &self.sums[p.index()];
+            sum.store(sum.load(Ordering::Relaxed) + owner, Ordering::Relaxed);
+        }
+        let n = &self.playouts;
+        n.store(n.load(Ordering::Relaxed) + 1, Ordering::Relaxed);
+    }
+
+    /// The root's estimate `root` and the search's playouts pooled, into `out`; false (and
+    /// `out` untouched) while fewer than `min` playouts are counted.
+    fn estimate(&self, root: &[f32], min: u32, out: &mut Vec<f32>) -> bool {
+        let playouts = self.playouts.load(Ordering::Relaxed);
+        if playouts < min {
+            return false;
+        }
+        let weight = self.root_playouts;
+        let total = weight + playouts as f32;
+        out.clear();
+        out.extend(
+            root.iter()
+                .zip(&self.sums)
+                .map(|(&r, s)| (r * weight + s.load(Ordering::Relaxed) as f32) / total),
+        );
+        true
+    }
 }
 
 /// The pass child: it starts unattractive and earns its visits through real playouts,
@@ -65,6 +125,8 @@ pub(crate) struct Worker<'s, 'g> {
     /// Scratch for an expansion: the moves and their priors.
     moves: Vec<Point>,
     priors: Vec<(f32, f32)>,
+    /// Scratch for an expansion: the pooled ownership estimate.
+    owner: Vec<f32>,
 }
 
 impl<'s, 'g> Worker<'s, 'g> {
@@ -83,6 +145,7 @@ impl<'s, 'g> Worker<'s, 'g> {
             children: Vec::new(),
             moves: Vec::new(),
             priors: Vec::new(),
+            owner: Vec::new(),
         }
     }
 
@@ -145,6 +208,9 @@ impl<'s, 'g> Worker<'s, 'g> {
         } else {
             Color::White
         };
+        if let Some(live) = &shared.live_owner {
+            live.record(&self.board);
+        }
         self.back_up(margin, winner);
         self.policy.learn(
             self.board.geometry().num_points(),
@@ -174,12 +240,18 @@ impl<'s, 'g> Worker<'s, 'g> {
         }
         // `path` runs from the root to `node`, both included.
         let depth = self.path.len() - 1;
+        let mut owner = shared.owner.as_deref();
+        if let (Some(root), Some(live)) = (owner, &shared.live_owner)
+            && live.estimate(root, t.prior_owner_live_min, &mut self.owner)
+        {
+            owner = Some(&self.owner);
+        }
         child_priors(
             &self.board,
             c,
             &self.moves,
             last,
-            shared.owner.as_deref(),
+            owner,
             depth,
             t,
             &mut self.priors,
@@ -359,8 +431,35 @@ fn rave_weight(distance: u32, depth: usize, first: usize, end: usize) -> u32 {
 
 #[cfg(test)]
 mod tests {
-    use super::{NO_PLY, playout_value, rave_weight, walk_first_plays};
+    use super::{LiveOwnership, NO_PLY, playout_value, rave_weight, walk_first_plays};
+    use crate::board::Board;
     use crate::point::{Move, Point};
+
+    #[test]
+    fn live_ownership_pools_the_search_playouts_with_the_roots_estimate() {
+        // A finished playout: Black holds the left, White the right, the middle is dame.
+        let board = Board::square_from_diagram(
+            ". X . O .
+             X X . O O
+             . X . O .
+             X X . O O
+             . X . O .",
+        );
+        let geo = board.geometry();
+        let at = |v: &str| geo.parse_point(v).unwrap().index();
+        let root = vec![0.5; geo.num_points()];
+        let live = LiveOwnership::new(geo.num_points(), 3);
+        let mut out = vec![9.0];
+        assert!(!live.estimate(&root, 1, &mut out), "no playout yet");
+        assert_eq!(out, [9.0], "left alone until the minimum is met");
+        live.record(&board);
+        assert!(live.estimate(&root, 1, &mut out));
+        // The root's 0.5 counts three times, the playout once.
+        assert_eq!(out[at("A5")], (1.5 + 1.0) / 4.0, "Black's eye");
+        assert_eq!(out[at("B3")], (1.5 + 1.0) / 4.0, "Black's stone");
+        assert_eq!(out[at("E1")], (1.5 - 1.0) / 4.0, "White's eye");
+        assert_eq!(out[at("C3")], 1.5 / 4.0, "dame: nobody's");
+    }
 
     #[test]
     fn first_plays_are_counted_from_each_depth_on() {
