@@ -302,6 +302,10 @@ impl<'g> Root<'g> {
         let mut moves = game.moves().collect::<Vec<_>>().into_iter().rev();
         let point = moves.next().and_then(|(_, m)| m.point());
         let before = moves.next().and_then(|(_, m)| m.point());
+        let owner = root_ownership(game.board(), color, tunables);
+        // Counted only where the weights read an estimate and the setting asks for it.
+        let live_owner = (owner.is_some() && tunables.prior_owner_live_min != u32::MAX)
+            .then(|| LiveOwnership::new(game.board().geometry().num_points(), OWNER_PLAYOUTS));
         let root = Root {
             game,
             shared: Shared {
@@ -312,10 +316,8 @@ impl<'g> Root<'g> {
                 komi: game.komi(),
                 passes: game.consecutive_passes(),
                 last: Last { point, before },
-                owner: root_ownership(game.board(), color, tunables),
-                live_owner: (tunables.prior_owner_live_min != u32::MAX).then(|| {
-                    LiveOwnership::new(game.board().geometry().num_points(), OWNER_PLAYOUTS)
-                }),
+                owner,
+                live_owner,
                 tunables,
             },
             started: AtomicUsize::new(0),
