@@ -57,7 +57,7 @@ pub fn ownership(
 }
 
 /// +1, -1 or 0: who holds `p` once a playout has ended.
-fn owner_at_end(board: &Board, p: Point) -> i64 {
+pub(crate) fn owner_at_end(board: &Board, p: Point) -> i64 {
     match holder_at_end(board, p) {
         Some(Color::Black) => 1,
         Some(Color::White) => -1,

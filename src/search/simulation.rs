@@ -10,7 +10,7 @@ use crate::color::Color;
 use crate::point::{Move, Point};
 use crate::rng::Rng;
 use crate::score;
-use crate::search::dead_stones::holder_at_end;
+use crate::search::dead_stones::{holder_at_end, owner_at_end};
 use crate::search::params::Tunables;
 use crate::search::playout::{Recent, move_cap};
 use crate::search::policy::{Last, Policy};
@@ -66,13 +66,11 @@ impl LiveOwnership {
     /// Counts the holders of a finished playout's board.
     fn record(&self, board: &Board) {
         for p in board.geometry().points() {
-            let owner = match holder_at_end(board, p) {
-                Some(Color::Black) => 1,
-                Some(Color::White) => -1,
-                None => continue,
-            };
-            let sum = &self.sums[p.index()];
-            sum.store(sum.load(Ordering::Relaxed) + owner, Ordering::Relaxed);
+            let owner = owner_at_end(board, p) as i32;
+            if owner != 0 {
+                let sum = &self.sums[p.index()];
+                sum.store(sum.load(Ordering::Relaxed) + owner, Ordering::Relaxed);
+            }
         }
         let n = &self.playouts;
         n.store(n.load(Ordering::Relaxed) + 1, Ordering::Relaxed);
