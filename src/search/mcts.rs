@@ -33,7 +33,7 @@ use crate::search::dead_stones::{self, ownership};
 use crate::search::gammas::Gammas;
 use crate::search::heuristic;
 use crate::search::params::{Params, Tunables};
-use crate::search::policy::Last;
+use crate::search::policy::{EARLIER_MOVES, Last};
 use crate::search::priors::child_priors;
 use crate::search::simulation::{LiveOwnership, Shared, Worker, pass_child};
 use crate::search::tree::{NewChild, ROOT, Tree};
@@ -299,9 +299,11 @@ struct Root<'g> {
 
 impl<'g> Root<'g> {
     fn new(game: &'g Game, color: Color, tree: Tree, tunables: &'g Tunables) -> Root<'g> {
-        let mut moves = game.moves().collect::<Vec<_>>().into_iter().rev();
-        let point = moves.next().and_then(|(_, m)| m.point());
-        let before = moves.next().and_then(|(_, m)| m.point());
+        let moves = game.moves().map(|(_, m)| m.point()).collect::<Vec<_>>();
+        let remembered = &moves[moves.len().saturating_sub(EARLIER_MOVES + 2)..];
+        let last = remembered
+            .iter()
+            .fold(Last::default(), |last, &played| last.then(played));
         let owner = root_ownership(game.board(), color, tunables);
         // Counted only where the weights read an estimate and the setting asks for it.
         let live_owner = (owner.is_some() && tunables.prior_owner_live_min != u32::MAX)
@@ -315,7 +317,7 @@ impl<'g> Root<'g> {
                 history: game.position_hashes().collect(),
                 komi: game.komi(),
                 passes: game.consecutive_passes(),
-                last: Last { point, before },
+                last,
                 owner,
                 live_owner,
                 tunables,

@@ -269,6 +269,10 @@ const SETTERS: &[(&str, Setter)] = &[
         One(|t, v| t.policy.reply_percent = percent(v)),
     ),
     (
+        "left_atari_percent",
+        One(|t, v| t.policy.left_atari_percent = percent(v)),
+    ),
+    (
         "self_atari_percent",
         One(|t, v| t.policy.self_atari_percent = percent(v)),
     ),

@@ -20,7 +20,10 @@
 //! 5. **Reply** (off by default, `reply_percent`): the last good reply to the last moves
 //!    that the search's earlier simulations learnt (`replies`), if it is playable and no
 //!    bad self-atari.
-//! 6. **Random**: a uniformly random point, preferring an empty area of the board
+//! 6. **Left atari** (off by default, `left_atari_percent`): capture or save a chain in
+//!    atari at or next to one of the last eight moves, an atari nobody answered (after a
+//!    pass too).
+//! 7. **Random**: a uniformly random point, preferring an empty area of the board
 //!    (`fill_board_tries` draws first), that is not an own true eye and not a bad
 //!    self-atari.
 //!
@@ -50,6 +53,11 @@ pub struct PolicyParams {
     pub pattern_percent: u32,
     /// How often the last good reply to the last moves is tried (`replies`; 0: never).
     pub reply_percent: u32,
+    /// How often, when rules 1 to 5 find nothing, a chain left in atari next to one of the
+    /// last moves ([`EARLIER_MOVES`] and the two before) is captured or saved (Pachi's
+    /// playouts look at every chain in atari on the board, 90% of the time): without it an
+    /// atari the opponent tenukied is only captured by chance.
+    pub left_atari_percent: u32,
     /// How often a bad self-atari is refused in the random step.
     pub self_atari_percent: u32,
     /// Random draws of a point with an empty 3x3 neighbourhood before the uniform scan.
@@ -67,12 +75,17 @@ impl Default for PolicyParams {
             race_percent: 0,
             pattern_percent: 90,
             reply_percent: 0,
+            left_atari_percent: 0,
             self_atari_percent: 95,
             fill_board_tries: 2,
             ladder_nodes: 120,
         }
     }
 }
+
+/// The moves before [`Last::before`] a playout move remembers: an atari the opponent left
+/// unanswered is found around one of them.
+pub const EARLIER_MOVES: usize = 6;
 
 /// What a playout move may know of the moves before it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -81,6 +94,40 @@ pub struct Last {
     pub point: Option<Point>,
     /// The move before it (the mover's own last move), if a stone.
     pub before: Option<Point>,
+    /// The stones played before those, newest first, as far as the caller knows them.
+    pub earlier: [Option<Point>; EARLIER_MOVES],
+}
+
+impl Last {
+    /// The last two moves, and none known before them.
+    pub fn new(point: Option<Point>, before: Option<Point>) -> Last {
+        Last {
+            point,
+            before,
+            earlier: [None; EARLIER_MOVES],
+        }
+    }
+
+    /// What the next move knows once `played` (a stone's point; `None`: a pass) is played.
+    #[must_use]
+    pub fn then(self, played: Option<Point>) -> Last {
+        let mut earlier = [None; EARLIER_MOVES];
+        earlier[0] = self.before;
+        earlier[1..].copy_from_slice(&self.earlier[..EARLIER_MOVES - 1]);
+        Last {
+            point: played,
+            before: self.point,
+            earlier,
+        }
+    }
+
+    /// The stones of every remembered move, newest first.
+    fn points(&self) -> impl Iterator<Item = Point> + '_ {
+        [self.point, self.before]
+            .into_iter()
+            .chain(self.earlier)
+            .flatten()
+    }
 }
 
 /// The most candidates one rule collects (more are dropped, which only narrows the choice).
@@ -149,6 +196,13 @@ impl Policy {
         if let Some(p) = self.local_move(board, c, last, rng, recent) {
             return Move::Play(p);
         }
+        if chance(rng, self.params.left_atari_percent) {
+            let mut cands = Candidates::new();
+            self.left_atari_moves(board, c, &last, recent, &mut cands);
+            if let Some(p) = cands.pick(rng) {
+                return Move::Play(p);
+            }
+        }
         random_move(board, c, rng, recent, &self.params).map_or(Move::Pass, Move::Play)
     }
 
@@ -209,6 +263,75 @@ impl Policy {
         None
     }
 
+    /// Rule 6: captures and saves of chains in atari at or next to the remembered moves
+    /// (an atari is made next to its chain, so one the last moves made and nobody answered
+    /// is among them).
+    fn left_atari_moves(
+        &mut self,
+        board: &Board,
+        c: Color,
+        last: &Last,
+        recent: &Recent,
+        cands: &mut Candidates,
+    ) {
+        let geo = board.geometry();
+        let mut seen = [Point::from_index(0); 16];
+        let mut seen_len = 0;
+        for m in last.points() {
+            for &q in std::iter::once(&m).chain(geo.neighbours(m)) {
+                let Some(owner) = board.get(q) else {
+                    continue;
+                };
+                if board.liberty_count(q) != 1 {
+                    continue;
+                }
+                let head = board.chain_head(q);
+                if seen[..seen_len].contains(&head) {
+                    continue;
+                }
+                if seen_len < seen.len() {
+                    seen[seen_len] = head;
+                    seen_len += 1;
+                }
+                if owner == c {
+                    self.save_moves(board, c, q, recent, cands);
+                } else {
+                    push_capture(board, c, q, recent, cands);
+                }
+            }
+        }
+    }
+
+    /// The saves of `c`'s chain on `q`, in atari: captures of an opponent chain in atari
+    /// next to it, and the extension when it is not caught in a ladder.
+    fn save_moves(
+        &mut self,
+        board: &Board,
+        c: Color,
+        q: Point,
+        recent: &Recent,
+        cands: &mut Candidates,
+    ) {
+        for_each_opponent_chain_next_to(board, c, q, |t| {
+            if board.liberty_count(t) == 1 {
+                push_capture(board, c, t, recent, cands);
+            }
+        });
+        let Some(lib) = board.first_liberty(q) else {
+            return;
+        };
+        if !playable(board, c, lib, recent) {
+            return;
+        }
+        match board.liberties_after(c, lib) {
+            Some(n) if n >= 3 => cands.push(lib),
+            Some(2) if !self.ladder.captures_after(board, c, lib) => cands.push(lib),
+            // The extension captures: it gains liberties.
+            None => cands.push(lib),
+            _ => {}
+        }
+    }
+
     /// Rule 1: saves of own chains the last move put in atari, and captures of opponent
     /// chains in atari at or around the last move.
     fn atari_moves(
@@ -232,27 +355,8 @@ impl Policy {
         }
         // Saves: own chains next to the last move, now in atari.
         for &q in geo.neighbours(l) {
-            if board.get(q) != Some(c) || board.liberty_count(q) != 1 {
-                continue;
-            }
-            // Counter-captures free a liberty next to the chain.
-            for_each_opponent_chain_next_to(board, c, q, |t| {
-                if board.liberty_count(t) == 1 {
-                    push_capture(board, c, t, recent, cands);
-                }
-            });
-            let Some(lib) = board.first_liberty(q) else {
-                continue;
-            };
-            if !playable(board, c, lib, recent) {
-                continue;
-            }
-            match board.liberties_after(c, lib) {
-                Some(n) if n >= 3 => cands.push(lib),
-                Some(2) if !self.ladder.captures_after(board, c, lib) => cands.push(lib),
-                // The extension captures: it gains liberties.
-                None => cands.push(lib),
-                _ => {}
+            if board.get(q) == Some(c) && board.liberty_count(q) == 1 {
+                self.save_moves(board, c, q, recent, cands);
             }
         }
     }
@@ -622,24 +726,15 @@ pub fn policy_playout(
     recent: &mut Recent,
     policy: &mut Policy,
 ) -> PlayoutEnd {
-    let mut before = None;
-    play_out(board, to_move, recent, |b, c, last, recent| {
-        let m = policy.choose(
-            b,
-            c,
-            Last {
-                point: last,
-                before,
-            },
-            rng,
-            recent,
-        );
-        before = last;
+    let mut known = Last::default();
+    play_out(board, to_move, recent, |b, c, _, recent| {
+        let m = policy.choose(b, c, known, rng, recent);
+        known = known.then(m.point());
         m
     })
 }
 
-/// Rule 6: a random move. First a few draws of points whose whole 3x3 neighbourhood is
+/// Rule 7: a random move. First a few draws of points whose whole 3x3 neighbourhood is
 /// empty (quick, and never wrong early in a playout), then a scan from a random start for
 /// the first point that is playable and not a bad self-atari (refused `self_atari_percent`
 /// of the time).
@@ -907,16 +1002,63 @@ mod tests {
         });
         let recent = Recent::new(&b);
         let mut rng = Rng::new(1);
-        let last = Last {
-            point: Some(pt(&b, "B2")),
-            before: None,
-        };
+        let last = Last::new(Some(pt(&b, "B2")), None);
         for _ in 0..20 {
             assert_eq!(
                 policy.choose(&b, Color::White, last, &mut rng, &recent),
                 Move::Play(pt(&b, "D2"))
             );
         }
+    }
+
+    #[test]
+    fn an_atari_left_unanswered_is_captured_or_saved_from_the_remembered_moves() {
+        // Black's D2 put White C2 in atari and White played F4 elsewhere: Black captures at
+        // C3. Had Black then answered at F5, White saves C2 at C3 (three liberties). The
+        // board is the same for both: the rule reads the remembered moves.
+        let b = board(
+            "
+            . . . . . . .
+            . . . . . . .
+            . . . . . X .
+            . . . . . O .
+            . . . . . . .
+            . X O X . . .
+            . . X . . . .",
+        );
+        let mut policy = Policy::new(PolicyParams {
+            left_atari_percent: 100,
+            pattern_percent: 0,
+            ..PolicyParams::default()
+        });
+        let recent = Recent::new(&b);
+        let mut rng = Rng::new(5);
+        let c3 = Move::Play(pt(&b, "C3"));
+        let after_f4 = Last::default()
+            .then(Some(pt(&b, "D2")))
+            .then(Some(pt(&b, "F4")));
+        let after_f5 = after_f4.then(Some(pt(&b, "F5")));
+        for _ in 0..20 {
+            assert_eq!(
+                policy.choose(&b, Color::Black, after_f4, &mut rng, &recent),
+                c3
+            );
+            assert_eq!(
+                policy.choose(&b, Color::White, after_f5, &mut rng, &recent),
+                c3
+            );
+            let after_pass = after_f4.then(None);
+            assert_eq!(
+                policy.choose(&b, Color::White, after_pass, &mut rng, &recent),
+                c3
+            );
+        }
+        // Without the rule the capture is left to chance.
+        let mut off = Policy::new(PolicyParams {
+            pattern_percent: 0,
+            ..PolicyParams::default()
+        });
+        assert!((0..20).any(|_| off.choose(&b, Color::Black, after_f4, &mut rng, &recent) != c3));
     }
 
     #[test]
@@ -1146,10 +1288,7 @@ mod tests {
         });
         let recent = Recent::new(&b);
         let mut rng = Rng::new(3);
-        let last = Last {
-            point: Some(pt(&b, "C3")),
-            before: None,
-        };
+        let last = Last::new(Some(pt(&b, "C3")), None);
         // White answered C3 at D4 and won.
         let game = [Move::Play(pt(&b, "C3")), Move::Play(pt(&b, "D4"))];
         policy.learn(25, &game, Color::Black, Color::White);

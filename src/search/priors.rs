@@ -44,6 +44,7 @@ pub(crate) fn child_priors(
     let Last {
         point: last,
         before,
+        ..
     } = last;
     let prob_visits = t.prior_prob_visits_for(board.geometry().size());
     if t.prior_gamma_visits <= 0.0 && prob_visits <= 0.0 {
@@ -204,10 +205,7 @@ mod tests {
         t: &Tunables,
     ) -> Vec<f32> {
         let mut out = Vec::new();
-        let last = Last {
-            point: None,
-            before: None,
-        };
+        let last = Last::default();
         child_priors(
             board,
             Color::Black,

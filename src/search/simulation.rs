@@ -187,10 +187,7 @@ impl<'s, 'g> Worker<'s, 'g> {
             self.path_hashes.push(self.board.hash());
             self.moves_played.push(m);
             passes = if m == Move::Pass { passes + 1 } else { 0 };
-            last = Last {
-                point: m.point(),
-                before: last.point,
-            };
+            last = last.then(m.point());
             self.path.push(child);
             node = child;
             c = c.other();
@@ -289,10 +286,7 @@ impl<'s, 'g> Worker<'s, 'g> {
             self.board.play_unchecked(c, m);
             self.recent.push(self.board.hash());
             self.moves_played.push(m);
-            last = Last {
-                point: m.point(),
-                before: last.point,
-            };
+            last = last.then(m.point());
             passes = if m == Move::Pass { passes + 1 } else { 0 };
             if passes == 2 {
                 break;
