@@ -862,6 +862,32 @@ mod tests {
     }
 
     #[test]
+    fn passes_to_keep_a_seki_that_any_move_breaks() {
+        // Black's 13 stones (liberties D9 and J9) and White's five on the top right (its
+        // eye G9, and J9) live in seki. Black's only legal moves, J9 and its own eye D9,
+        // put its chain in atari; a pass keeps it and wins by the (reversed) komi. Before
+        // the pass had a prior of its own, the search never visited it: J9 lost every
+        // playout, so did the RAVE statistics of the rest, and it played J9.
+        let g = game_from(
+            "
+            O O X . X O . O .
+            O O X X X O O O X
+            O O X X X X X X X
+            O O O O O O O O O
+            O O O O O O O O O
+            O . O O . O O . O
+            O O O O O O O O O
+            O . O O . O O . O
+            O O O O O O O O O",
+            "chinese",
+            -60.5,
+        );
+        let r = search(&g, Color::Black, &params(5000), 1, &AtomicBool::new(false));
+        assert_eq!(r.decision, Decision::Play(Move::Pass));
+        assert!(r.winrate > 0.5, "{}", r.winrate);
+    }
+
+    #[test]
     fn passes_to_end_a_won_game() {
         // Black owns everything but White's dead stone; White passed.
         let mut g = game_from(

@@ -48,6 +48,13 @@ pub struct Tunables {
     pub score_span: f32,
     /// Every child starts with this many virtual visits at a 50% win rate.
     pub prior_even: f32,
+    /// The pass child's virtual win rate over its `prior_even` visits while there are other
+    /// moves: low, so that a pass is tried only once every move looks lost, but not none.
+    /// When the first moves tried lose every playout, the RAVE statistics of the others
+    /// are all losses too, and a pass starting at 0% was never visited: in a seki that only
+    /// passing keeps, the search played a move breaking it (or, for the other side,
+    /// counted on the break and misread the game as won).
+    pub prior_pass_share: f32,
     /// Extra virtual wins for capturing one stone, and more than one.
     pub prior_capture_one: f32,
     pub prior_capture_many: f32,
@@ -118,6 +125,7 @@ impl Default for Tunables {
             score_weight: 0.0,
             score_span: 40.0,
             prior_even: 10.0,
+            prior_pass_share: 0.1,
             prior_capture_one: 15.0,
             prior_capture_many: 30.0,
             prior_save: 20.0,
@@ -203,6 +211,10 @@ const SETTERS: &[(&str, Setter)] = &[
     ),
     ("score_span", One(|t, v| t.score_span = v.max(1.0))),
     ("prior_even", One(|t, v| t.prior_even = v.max(1.0))),
+    (
+        "prior_pass_share",
+        One(|t, v| t.prior_pass_share = v.clamp(0.0, 1.0)),
+    ),
     ("prior_capture_one", One(|t, v| t.prior_capture_one = v)),
     ("prior_capture_many", One(|t, v| t.prior_capture_many = v)),
     ("prior_save", One(|t, v| t.prior_save = v)),
@@ -441,6 +453,7 @@ mod tests {
         assert_ne!(t.score_weight, d.score_weight);
         assert_ne!(t.score_span, d.score_span);
         assert_ne!(t.prior_even, d.prior_even);
+        assert_ne!(t.prior_pass_share, d.prior_pass_share);
         assert_ne!(t.prior_capture_one, d.prior_capture_one);
         assert_ne!(t.prior_capture_many, d.prior_capture_many);
         assert_ne!(t.prior_save, d.prior_save);
@@ -464,6 +477,7 @@ mod tests {
         assert_ne!(t.policy.race_percent, d.policy.race_percent);
         assert_ne!(t.policy.pattern_percent, d.policy.pattern_percent);
         assert_ne!(t.policy.reply_percent, d.policy.reply_percent);
+        assert_ne!(t.policy.left_atari_percent, d.policy.left_atari_percent);
         assert_ne!(t.policy.self_atari_percent, d.policy.self_atari_percent);
         assert_ne!(t.policy.fill_board_tries, d.policy.fill_board_tries);
         assert_ne!(t.policy.ladder_nodes, d.policy.ladder_nodes);

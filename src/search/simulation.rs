@@ -95,13 +95,14 @@ impl LiveOwnership {
     }
 }
 
-/// The pass child: it starts unattractive and earns its visits through real playouts,
-/// unless it is the only move.
+/// The pass child: it starts unattractive (`prior_pass_share`) and earns its visits
+/// through real playouts, unless it is the only move.
 pub(crate) fn pass_child(t: &Tunables, only_move: bool) -> NewChild {
+    let share = if only_move { 1.0 } else { t.prior_pass_share };
     NewChild {
         mv: Move::Pass,
         prior_visits: t.prior_even,
-        prior_wins: if only_move { t.prior_even } else { 0.0 },
+        prior_wins: t.prior_even * share,
     }
 }
 
