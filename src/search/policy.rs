@@ -99,15 +99,6 @@ pub struct Last {
 }
 
 impl Last {
-    /// The last two moves, and none known before them.
-    pub fn new(point: Option<Point>, before: Option<Point>) -> Last {
-        Last {
-            point,
-            before,
-            earlier: [None; EARLIER_MOVES],
-        }
-    }
-
     /// What the next move knows once `played` (a stone's point; `None`: a pass) is played.
     #[must_use]
     pub fn then(self, played: Option<Point>) -> Last {
@@ -275,8 +266,7 @@ impl Policy {
         cands: &mut Candidates,
     ) {
         let geo = board.geometry();
-        let mut seen = [Point::from_index(0); 16];
-        let mut seen_len = 0;
+        let mut seen = SeenChains::<16>::new();
         for m in last.points() {
             for &q in std::iter::once(&m).chain(geo.neighbours(m)) {
                 let Some(owner) = board.get(q) else {
@@ -285,13 +275,8 @@ impl Policy {
                 if board.liberty_count(q) != 1 {
                     continue;
                 }
-                let head = board.chain_head(q);
-                if seen[..seen_len].contains(&head) {
+                if !seen.first_visit(board.chain_head(q)) {
                     continue;
-                }
-                if seen_len < seen.len() {
-                    seen[seen_len] = head;
-                    seen_len += 1;
                 }
                 if owner == c {
                     self.save_moves(board, c, q, recent, cands);
@@ -452,23 +437,44 @@ fn race_moves(board: &Board, c: Color, own: Point, recent: &Recent, cands: &mut 
 /// many times; past eight, some may come twice).
 fn for_each_opponent_chain_next_to(board: &Board, c: Color, own: Point, mut f: impl FnMut(Point)) {
     let geo = board.geometry();
-    let mut seen = [Point::from_index(0); 8];
-    let mut seen_len = 0;
+    let mut seen = SeenChains::<8>::new();
     for s in board.chain_stones(own) {
         for &t in geo.neighbours(s) {
             if board.get(t) != Some(c.other()) {
                 continue;
             }
-            let head = board.chain_head(t);
-            if seen[..seen_len].contains(&head) {
-                continue;
+            if seen.first_visit(board.chain_head(t)) {
+                f(t);
             }
-            if seen_len < seen.len() {
-                seen[seen_len] = head;
-                seen_len += 1;
-            }
-            f(t);
         }
+    }
+}
+
+/// The chains a rule has already looked at, by head, remembering the first `N`: past
+/// them a chain may be looked at twice, which only repeats a candidate.
+struct SeenChains<const N: usize> {
+    heads: [Point; N],
+    len: usize,
+}
+
+impl<const N: usize> SeenChains<N> {
+    fn new() -> Self {
+        SeenChains {
+            heads: [Point::from_index(0); N],
+            len: 0,
+        }
+    }
+
+    /// Whether the chain with head `head` is met for the first time.
+    fn first_visit(&mut self, head: Point) -> bool {
+        if self.heads[..self.len].contains(&head) {
+            return false;
+        }
+        if self.len < N {
+            self.heads[self.len] = head;
+            self.len += 1;
+        }
+        true
     }
 }
 
@@ -1002,7 +1008,7 @@ mod tests {
         });
         let recent = Recent::new(&b);
         let mut rng = Rng::new(1);
-        let last = Last::new(Some(pt(&b, "B2")), None);
+        let last = Last::default().then(Some(pt(&b, "B2")));
         for _ in 0..20 {
             assert_eq!(
                 policy.choose(&b, Color::White, last, &mut rng, &recent),
@@ -1288,7 +1294,7 @@ mod tests {
         });
         let recent = Recent::new(&b);
         let mut rng = Rng::new(3);
-        let last = Last::new(Some(pt(&b, "C3")), None);
+        let last = Last::default().then(Some(pt(&b, "C3")));
         // White answered C3 at D4 and won.
         let game = [Move::Play(pt(&b, "C3")), Move::Play(pt(&b, "D4"))];
         policy.learn(25, &game, Color::Black, Color::White);
