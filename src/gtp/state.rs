@@ -307,16 +307,28 @@ impl State {
         if self.player != Player::Mcts {
             return params;
         }
-        let empties = self.game.board().empties().len();
-        let Some(budget) = self.clock.budget(c, empties) else {
+        let board = self.game.board();
+        let empties = board.empties().len();
+        let Some(mut budget) = self.clock.budget(c, empties) else {
             return params;
+        };
+        let even = self.clock.main_share(c, empties);
+        let middle = self
+            .clock
+            .middle_game_share(c, empties, board.geometry().num_points());
+        let weight = params.tunables.middle_game_time as f64;
+        let share = match (even, middle) {
+            (Some(even), Some(middle)) if weight > 0.0 => {
+                let share = even.mul_f64(1.0 - weight) + middle.mul_f64(weight);
+                budget += share.saturating_sub(even);
+                Some(share)
+            }
+            _ => even,
         };
         // A `--time` cap is the user's limit: only the clock's own budget is stretched.
         if params.time.is_none() {
             let stretch = params.tunables.unsettled_extension as f64;
-            params.extension = self
-                .clock
-                .main_share(c, empties)
+            params.extension = share
                 .map(|share| share.mul_f64(stretch))
                 .filter(|e| !e.is_zero());
         }
@@ -558,6 +570,43 @@ mod tests {
         });
         s.set_clock(Clock::from_gtp(25.0, 0.0, 0));
         assert_eq!(s.timed_params(Color::Black).extension, None);
+    }
+
+    #[test]
+    fn the_middle_game_draws_more_of_main_time_when_asked() {
+        let with_weight = |middle_game_time| Params {
+            tunables: Tunables {
+                middle_game_time,
+                ..Tunables::default()
+            },
+            ..Params::default()
+        };
+        // A 9x9 board nearly a fifth full (16 stones), near the fuseki's end: 65 empty
+        // points, 19.5 moves expected, 8.2 of them before the yose.
+        let timed = |middle_game_time| {
+            let mut s = state_with(with_weight(middle_game_time));
+            let black = ["C3", "D3", "E3", "F3", "G3", "C4", "D4", "E4"];
+            let white = ["C7", "D7", "E7", "F7", "G7", "C6", "D6", "E6"];
+            for (b, w) in black.into_iter().zip(white) {
+                for (c, v) in [(Color::Black, b), (Color::White, w)] {
+                    let p = s.game.board().geometry().parse_point(v).unwrap();
+                    s.game.play(c, Move::Play(p)).unwrap();
+                }
+            }
+            s.set_clock(Clock::from_gtp(100.0, 0.0, 0));
+            s.timed_params(Color::Black)
+        };
+        let secs = |d: Option<Duration>| d.unwrap().as_secs_f64();
+        let even = timed(0.0);
+        let middle = timed(1.0);
+        let half = timed(0.5);
+        assert!(
+            secs(middle.time) > 1.3 * secs(even.time),
+            "{middle:?} {even:?}"
+        );
+        assert!(secs(middle.extension) > 1.3 * secs(even.extension));
+        let between = (secs(even.time) + secs(middle.time)) / 2.0;
+        assert!((secs(half.time) - between).abs() < 0.01, "{half:?}");
     }
 
     #[test]

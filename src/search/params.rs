@@ -109,6 +109,10 @@ pub struct Tunables {
     /// "Time Management for Monte-Carlo Tree Search in Go", 2010). 0: never; 1 won 123-77
     /// against 0 in 9x9 self-play under a 20 s clock each.
     pub unsettled_extension: f32,
+    /// Under a clock, how far a move's share of main time moves from the even share towards
+    /// the middle game's (`Clock::middle_game_share`: more before the yose, so less after).
+    /// 0: the even share; 1: the middle game's, as Pachi spends it.
+    pub middle_game_time: f32,
     /// The playout policy's rates and limits.
     pub policy: PolicyParams,
 }
@@ -144,6 +148,7 @@ impl Default for Tunables {
             prior_owner_tactics_depth: u32::MAX,
             prior_owner_live_min: u32::MAX,
             unsettled_extension: 1.0,
+            middle_game_time: 0.0,
             policy: PolicyParams::default(),
         }
     }
@@ -255,6 +260,10 @@ const SETTERS: &[(&str, Setter)] = &[
     (
         "unsettled_extension",
         One(|t, v| t.unsettled_extension = v.clamp(0.0, 4.0)),
+    ),
+    (
+        "middle_game_time",
+        One(|t, v| t.middle_game_time = v.clamp(0.0, 1.0)),
     ),
     (
         "atari_percent",

@@ -31,6 +31,12 @@ pub const MOVES_EXPECTED_PER_EMPTY_POINT: f64 = 0.3;
 /// ko fight must not find the clock empty.
 pub const MIN_MOVES_EXPECTED: f64 = 8.0;
 
+/// The game's phases for [`Clock::middle_game_share`], by the share of the board's points
+/// taken: the fuseki ends at a fifth, the yose starts at two fifths (Pachi's defaults; 72
+/// and 144 moves on 19x19).
+pub const FUSEKI_END_FILL: f64 = 0.2;
+pub const YOSE_START_FILL: f64 = 0.4;
+
 /// The time system in force.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum TimeSystem {
@@ -202,6 +208,36 @@ impl Clock {
         (share > 0.0).then(|| Duration::from_secs_f64(share.min(3600.0)))
     }
 
+    /// The share of `c`'s main time for a middle-game move, with `empties` of the board's
+    /// `points` empty, or `None` without main time. The even share
+    /// ([`main_share`](Clock::main_share)) treats every move alike; strong engines (Pachi's
+    /// time_stop_conditions) spend more where the game is decided, before the yose: main
+    /// time spread over only the moves still to come once the yose starts, as if the moves
+    /// up to then cost nothing, and through the fuseki a blend that grows from the even
+    /// share to that. From the yose on, the even share of what is left.
+    pub fn middle_game_share(&self, c: Color, empties: usize, points: usize) -> Option<Duration> {
+        let even = self.main_share(c, empties)?;
+        let points = points.max(1) as f64;
+        let empties = empties as f64;
+        let fill = 1.0 - empties / points;
+        if fill >= YOSE_START_FILL {
+            return Some(even);
+        }
+        let own_moves_to_yose = (empties - (1.0 - YOSE_START_FILL) * points) / 2.0;
+        let left_at_yose =
+            (empties * MOVES_EXPECTED_PER_EMPTY_POINT - own_moves_to_yose).max(MIN_MOVES_EXPECTED);
+        let middle = (self.sides[c].main - self.reserve()) / left_at_yose;
+        let even = even.as_secs_f64();
+        let share = if middle <= even {
+            even
+        } else if fill < FUSEKI_END_FILL {
+            even + (middle - even) * fill / FUSEKI_END_FILL
+        } else {
+            middle
+        };
+        Some(Duration::from_secs_f64(share.min(3600.0)))
+    }
+
     /// Main time never spent on a search: the safety margin, and under sudden death the
     /// reserve for a long tail (byo-yomi is its own reserve).
     fn reserve(&self) -> f64 {
@@ -310,6 +346,48 @@ mod tests {
         assert!((share - 1.0).abs() < 0.05, "{share}");
         clock.set_left(Color::White, 30.0, 5);
         assert_eq!(clock.main_share(Color::White, 81), None);
+    }
+
+    #[test]
+    fn the_middle_game_share_grows_through_the_fuseki_and_falls_back_at_the_yose() {
+        let spendable = 900.0 - SAFETY_MARGIN - SUDDEN_DEATH_RESERVE * 900.0;
+        let clock = Clock::from_gtp(900.0, 0.0, 0);
+        let share = |empties| {
+            clock
+                .middle_game_share(Color::Black, empties, 361)
+                .unwrap()
+                .as_secs_f64()
+        };
+        let even = |empties| {
+            clock
+                .main_share(Color::Black, empties)
+                .unwrap()
+                .as_secs_f64()
+        };
+        // An empty board: the even share.
+        assert!((share(361) - even(361)).abs() < 1e-9);
+        // Just past the fuseki's end (a fifth of 361 taken; 288 empty): 86.4 moves
+        // expected, 35.7 of them before the yose (216.6 empty), so the time is spread over
+        // the other 50.7.
+        let middle = spendable / (288.0 * MOVES_EXPECTED_PER_EMPTY_POINT - 35.7);
+        assert!(
+            (share(288) - middle).abs() < 0.01,
+            "{} {middle}",
+            share(288)
+        );
+        // Halfway through the fuseki, between the two.
+        let fuseki = share(325);
+        assert!(fuseki > even(325) && fuseki < share(288), "{fuseki}");
+        // The middle game, and from the yose on the even share again.
+        assert!(share(250) > 1.25 * even(250));
+        assert!((share(216) - even(216)).abs() < 1e-9);
+        assert!((share(100) - even(100)).abs() < 1e-9);
+        // Never more than main time spread over the fewest moves (a small board).
+        let s = clock.middle_game_share(Color::Black, 22, 25).unwrap();
+        assert!(s.as_secs_f64() <= spendable / MIN_MOVES_EXPECTED + 1e-9);
+        // No main time, no share.
+        let byo = Clock::from_gtp(0.0, 30.0, 5);
+        assert_eq!(byo.middle_game_share(Color::Black, 300, 361), None);
     }
 
     #[test]
