@@ -303,7 +303,8 @@ impl<'g> Root<'g> {
         let remembered = &moves[moves.len().saturating_sub(EARLIER_MOVES + 2)..];
         let last = remembered
             .iter()
-            .fold(Last::default(), |last, &played| last.then(played));
+            .fold(Last::default(), |last, &played| last.then(played))
+            .with_ko_of(game.board());
         let owner = root_ownership(game.board(), color, tunables);
         // Counted only where the weights read an estimate and the setting asks for it.
         let live_owner = (owner.is_some() && tunables.prior_owner_live_min != u32::MAX)

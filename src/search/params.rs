@@ -7,7 +7,7 @@
 use std::time::Duration;
 
 use crate::search::gammas::LARGE_BOARD;
-use crate::search::policy::PolicyParams;
+use crate::search::policy::{MAX_KO_MOVES, PolicyParams};
 use crate::search::tree::Selection;
 
 /// The search's weights, with their defaults and one comment each. Priors are virtual
@@ -293,6 +293,11 @@ const SETTERS: &[(&str, Setter)] = &[
         "left_atari_percent",
         One(|t, v| t.policy.left_atari_percent = percent(v)),
     ),
+    ("ko_percent", One(|t, v| t.policy.ko_percent = percent(v))),
+    (
+        "ko_moves",
+        One(|t, v| t.policy.ko_moves = v.clamp(0.0, MAX_KO_MOVES as f32) as u32),
+    ),
     (
         "self_atari_percent",
         One(|t, v| t.policy.self_atari_percent = percent(v)),
@@ -475,6 +480,7 @@ mod tests {
         assert_ne!(t.prior_tactics, d.prior_tactics);
         assert_ne!(t.prior_gamma_visits, d.prior_gamma_visits);
         assert_ne!(t.unsettled_extension, d.unsettled_extension);
+        assert_ne!(t.middle_game_time, d.middle_game_time);
         assert_ne!(t.prior_prob_visits_large, d.prior_prob_visits_large);
         assert_ne!(t.prior_owner_depth, d.prior_owner_depth);
         assert_ne!(t.prior_owner_tactics_depth, d.prior_owner_tactics_depth);
@@ -487,6 +493,8 @@ mod tests {
         assert_ne!(t.policy.pattern_percent, d.policy.pattern_percent);
         assert_ne!(t.policy.reply_percent, d.policy.reply_percent);
         assert_ne!(t.policy.left_atari_percent, d.policy.left_atari_percent);
+        assert_ne!(t.policy.ko_percent, d.policy.ko_percent);
+        assert_ne!(t.policy.ko_moves, d.policy.ko_moves);
         assert_ne!(t.policy.self_atari_percent, d.policy.self_atari_percent);
         assert_ne!(t.policy.fill_board_tries, d.policy.fill_board_tries);
         assert_ne!(t.policy.ladder_nodes, d.policy.ladder_nodes);

@@ -5,6 +5,10 @@
 //!
 //! A move is chosen by the first of these rules that has a candidate (each rule fires with
 //! the probability its `PolicyParams` entry gives, so playouts stay varied):
+//! 0. **Ko** (off by default, `ko_percent`): the point of a ko taken in the last few moves,
+//!    once its ban has lifted: the side that took it fills it, the other retakes it
+//!    (Pachi's ko rule). Random moves meet that point by chance only, so a playout's ko
+//!    goes to whoever took it first, or wanders.
 //! 1. **Atari**: save an own chain the last move put in atari (capture an attacker in atari,
 //!    or extend when the extension is not caught in a ladder), or capture an opponent chain
 //!    in atari next to the last move.
@@ -58,6 +62,12 @@ pub struct PolicyParams {
     /// playouts look at every chain in atari on the board, 90% of the time): without it an
     /// atari the opponent tenukied is only captured by chance.
     pub left_atari_percent: u32,
+    /// How often rule 0 plays at the point of a recent ko, before any other rule.
+    pub ko_percent: u32,
+    /// For how many moves after its ban lifts a ko's point is rule 0's (1: the next move of
+    /// the side that took it, to fill it; 2: the other side's retake as well; at most
+    /// [`MAX_KO_MOVES`]).
+    pub ko_moves: u32,
     /// How often a bad self-atari is refused in the random step.
     pub self_atari_percent: u32,
     /// Random draws of a point with an empty 3x3 neighbourhood before the uniform scan.
@@ -76,6 +86,8 @@ impl Default for PolicyParams {
             pattern_percent: 90,
             reply_percent: 0,
             left_atari_percent: 0,
+            ko_percent: 0,
+            ko_moves: 1,
             self_atari_percent: 95,
             fill_board_tries: 2,
             ladder_nodes: 120,
@@ -87,6 +99,18 @@ impl Default for PolicyParams {
 /// unanswered is found around one of them.
 pub const EARLIER_MOVES: usize = 6;
 
+/// The most moves after a ko's ban lifts that rule 0 may play its point.
+pub const MAX_KO_MOVES: u32 = 3;
+
+/// A ko taken a few moves ago.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RecentKo {
+    /// The point of the stone it captured: where the other side would retake.
+    pub point: Point,
+    /// Moves played since the capture (0: the banned side is to move).
+    pub moves_since: u32,
+}
+
 /// What a playout move may know of the moves before it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Last {
@@ -96,6 +120,8 @@ pub struct Last {
     pub before: Option<Point>,
     /// The stones played before those, newest first, as far as the caller knows them.
     pub earlier: [Option<Point>; EARLIER_MOVES],
+    /// The last ko taken, while rule 0 may still play its point.
+    pub ko: Option<RecentKo>,
 }
 
 impl Last {
@@ -105,10 +131,34 @@ impl Last {
         let mut earlier = [None; EARLIER_MOVES];
         earlier[0] = self.before;
         earlier[1..].copy_from_slice(&self.earlier[..EARLIER_MOVES - 1]);
+        let ko = self
+            .ko
+            .map(|ko| RecentKo {
+                moves_since: ko.moves_since + 1,
+                ..ko
+            })
+            .filter(|ko| ko.moves_since <= MAX_KO_MOVES);
         Last {
             point: played,
             before: self.point,
             earlier,
+            ko,
+        }
+    }
+
+    /// The same, remembering the ko the last move took if `board` (after it) has a ko ban:
+    /// a ban lasts one move, so it is the last move's.
+    #[must_use]
+    pub fn with_ko_of(self, board: &Board) -> Last {
+        match board.ko() {
+            Some(ko) => Last {
+                ko: Some(RecentKo {
+                    point: ko.point,
+                    moves_since: 0,
+                }),
+                ..self
+            },
+            None => self,
         }
     }
 
@@ -184,6 +234,9 @@ impl Policy {
         rng: &mut Rng,
         recent: &Recent,
     ) -> Move {
+        if let Some(p) = self.ko_move(board, c, &last, rng, recent) {
+            return Move::Play(p);
+        }
         if let Some(p) = self.local_move(board, c, last, rng, recent) {
             return Move::Play(p);
         }
@@ -195,6 +248,26 @@ impl Policy {
             }
         }
         random_move(board, c, rng, recent, &self.params).map_or(Move::Pass, Move::Play)
+    }
+
+    /// Rule 0: the point of a recent ko whose ban has lifted.
+    fn ko_move(
+        &self,
+        board: &Board,
+        c: Color,
+        last: &Last,
+        rng: &mut Rng,
+        recent: &Recent,
+    ) -> Option<Point> {
+        let ko = last.ko?;
+        let in_window = (1..=self.params.ko_moves).contains(&ko.moves_since);
+        // A newer ko's ban is the board's; this rule is for the moves after one lifts.
+        if !in_window || board.ko().is_some() || !chance(rng, self.params.ko_percent) {
+            return None;
+        }
+        let p = ko.point;
+        (board.get(p).is_none() && playable(board, c, p, recent) && !is_bad_self_atari(board, c, p))
+            .then_some(p)
     }
 
     /// The answer to the last move by rules 1 to 5, if one fires.
@@ -734,6 +807,7 @@ pub fn policy_playout(
 ) -> PlayoutEnd {
     let mut known = Last::default();
     play_out(board, to_move, recent, |b, c, _, recent| {
+        known = known.with_ko_of(b);
         let m = policy.choose(b, c, known, rng, recent);
         known = known.then(m.point());
         m
@@ -927,6 +1001,94 @@ mod tests {
 
     fn pt(b: &Board, v: &str) -> Point {
         b.geometry().parse_point(v).unwrap()
+    }
+
+    #[test]
+    fn a_recent_ko_is_filled_by_its_taker_and_retaken_by_the_other_side() {
+        let mut b = board(
+            "
+            . . . . . . .
+            . . . . . . .
+            . . X O . . .
+            . X O . O . .
+            . . X O . . .
+            . . . . . . .
+            . . . . . . .",
+        );
+        let (c4, d4) = (pt(&b, "C4"), pt(&b, "D4"));
+        let mut rng = Rng::new(9);
+        let mut last = Last::default();
+        let play = |b: &mut Board, last: &mut Last, c: Color, v: &str| {
+            b.play(c, Move::Play(pt(b, v)), false).unwrap();
+            *last = last.then(Some(pt(b, v))).with_ko_of(b);
+        };
+        // Black takes the ko; White may not retake at once, and plays elsewhere.
+        play(&mut b, &mut last, Color::Black, "D4");
+        assert_eq!(last.ko.map(|ko| (ko.point, ko.moves_since)), Some((c4, 0)));
+        let fill_and_retake = PolicyParams {
+            ko_percent: 100,
+            ko_moves: 2,
+            pattern_percent: 0,
+            ..PolicyParams::default()
+        };
+        let mut policy = Policy::new(fill_and_retake);
+        let recent = Recent::new(&b);
+        for _ in 0..20 {
+            assert_ne!(
+                policy.choose(&b, Color::White, last, &mut rng, &recent),
+                Move::Play(c4)
+            );
+        }
+        play(&mut b, &mut last, Color::White, "G7");
+        // Black, who took it, fills it.
+        let recent = Recent::new(&b);
+        for _ in 0..20 {
+            assert_eq!(
+                policy.choose(&b, Color::Black, last, &mut rng, &recent),
+                Move::Play(c4)
+            );
+        }
+        // Black answers elsewhere instead; White retakes, unless the rule is for the
+        // taker's move alone.
+        play(&mut b, &mut last, Color::Black, "A1");
+        let recent = Recent::new(&b);
+        for _ in 0..20 {
+            assert_eq!(
+                policy.choose(&b, Color::White, last, &mut rng, &recent),
+                Move::Play(c4)
+            );
+        }
+        let mut fill_only = Policy::new(PolicyParams {
+            ko_moves: 1,
+            ..fill_and_retake
+        });
+        assert!((0..20).any(
+            |_| fill_only.choose(&b, Color::White, last, &mut rng, &recent) != Move::Play(c4)
+        ));
+        // The retake takes the ko back: now White's, for Black to retake later.
+        play(&mut b, &mut last, Color::White, "C4");
+        assert_eq!(b.get(d4), None);
+        assert_eq!(last.ko.map(|ko| (ko.point, ko.moves_since)), Some((d4, 0)));
+        // Without the rule the ko's point is met only by chance, and the memory fades.
+        let mut off = Policy::new(PolicyParams {
+            pattern_percent: 0,
+            ..PolicyParams::default()
+        });
+        play(&mut b, &mut last, Color::Black, "G1");
+        let recent = Recent::new(&b);
+        assert!(
+            (0..20)
+                .any(|_| off.choose(&b, Color::White, last, &mut rng, &recent) != Move::Play(d4))
+        );
+        for v in ["A7", "B7", "C7"] {
+            let c = if v == "B7" {
+                Color::Black
+            } else {
+                Color::White
+            };
+            play(&mut b, &mut last, c, v);
+        }
+        assert_eq!(last.ko, None);
     }
 
     /// The playout ladder reader against the tactical reader's strict ladder, on every

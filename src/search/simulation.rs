@@ -188,7 +188,7 @@ impl<'s, 'g> Worker<'s, 'g> {
             self.path_hashes.push(self.board.hash());
             self.moves_played.push(m);
             passes = if m == Move::Pass { passes + 1 } else { 0 };
-            last = last.then(m.point());
+            last = last.then(m.point()).with_ko_of(&self.board);
             self.path.push(child);
             node = child;
             c = c.other();
@@ -287,7 +287,7 @@ impl<'s, 'g> Worker<'s, 'g> {
             self.board.play_unchecked(c, m);
             self.recent.push(self.board.hash());
             self.moves_played.push(m);
-            last = last.then(m.point());
+            last = last.then(m.point()).with_ko_of(&self.board);
             passes = if m == Move::Pass { passes + 1 } else { 0 };
             if passes == 2 {
                 break;
