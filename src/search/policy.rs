@@ -1003,6 +1003,20 @@ mod tests {
         b.geometry().parse_point(v).unwrap()
     }
 
+    /// Twenty playout choices of `policy` for `c` on `b`, the playout starting there.
+    fn twenty_choices(
+        policy: &mut Policy,
+        b: &Board,
+        c: Color,
+        last: Last,
+        rng: &mut Rng,
+    ) -> Vec<Move> {
+        let recent = Recent::new(b);
+        (0..20)
+            .map(|_| policy.choose(b, c, last, rng, &recent))
+            .collect()
+    }
+
     #[test]
     fn a_recent_ko_is_filled_by_its_taker_and_retaken_by_the_other_side() {
         let mut b = board(
@@ -1015,7 +1029,7 @@ mod tests {
             . . . . . . .
             . . . . . . .",
         );
-        let (c4, d4) = (pt(&b, "C4"), pt(&b, "D4"));
+        let (c4, d4) = (Move::Play(pt(&b, "C4")), Move::Play(pt(&b, "D4")));
         let mut rng = Rng::new(9);
         let mut last = Last::default();
         let play = |b: &mut Board, last: &mut Last, c: Color, v: &str| {
@@ -1024,7 +1038,10 @@ mod tests {
         };
         // Black takes the ko; White may not retake at once, and plays elsewhere.
         play(&mut b, &mut last, Color::Black, "D4");
-        assert_eq!(last.ko.map(|ko| (ko.point, ko.moves_since)), Some((c4, 0)));
+        assert_eq!(
+            last.ko.map(|ko| (Move::Play(ko.point), ko.moves_since)),
+            Some((c4, 0))
+        );
         let fill_and_retake = PolicyParams {
             ko_percent: 100,
             ko_moves: 2,
@@ -1032,60 +1049,43 @@ mod tests {
             ..PolicyParams::default()
         };
         let mut policy = Policy::new(fill_and_retake);
-        let recent = Recent::new(&b);
-        for _ in 0..20 {
-            assert_ne!(
-                policy.choose(&b, Color::White, last, &mut rng, &recent),
-                Move::Play(c4)
-            );
-        }
+        let choices = twenty_choices(&mut policy, &b, Color::White, last, &mut rng);
+        assert!(choices.iter().all(|&m| m != c4));
         play(&mut b, &mut last, Color::White, "G7");
         // Black, who took it, fills it.
-        let recent = Recent::new(&b);
-        for _ in 0..20 {
-            assert_eq!(
-                policy.choose(&b, Color::Black, last, &mut rng, &recent),
-                Move::Play(c4)
-            );
-        }
+        let choices = twenty_choices(&mut policy, &b, Color::Black, last, &mut rng);
+        assert!(choices.iter().all(|&m| m == c4));
         // Black answers elsewhere instead; White retakes, unless the rule is for the
         // taker's move alone.
         play(&mut b, &mut last, Color::Black, "A1");
-        let recent = Recent::new(&b);
-        for _ in 0..20 {
-            assert_eq!(
-                policy.choose(&b, Color::White, last, &mut rng, &recent),
-                Move::Play(c4)
-            );
-        }
+        let choices = twenty_choices(&mut policy, &b, Color::White, last, &mut rng);
+        assert!(choices.iter().all(|&m| m == c4));
         let mut fill_only = Policy::new(PolicyParams {
             ko_moves: 1,
             ..fill_and_retake
         });
-        assert!((0..20).any(
-            |_| fill_only.choose(&b, Color::White, last, &mut rng, &recent) != Move::Play(c4)
-        ));
+        let choices = twenty_choices(&mut fill_only, &b, Color::White, last, &mut rng);
+        assert!(choices.iter().any(|&m| m != c4));
         // The retake takes the ko back: now White's, for Black to retake later.
         play(&mut b, &mut last, Color::White, "C4");
-        assert_eq!(b.get(d4), None);
-        assert_eq!(last.ko.map(|ko| (ko.point, ko.moves_since)), Some((d4, 0)));
+        assert_eq!(b.get(pt(&b, "D4")), None);
+        assert_eq!(
+            last.ko.map(|ko| (Move::Play(ko.point), ko.moves_since)),
+            Some((d4, 0))
+        );
         // Without the rule the ko's point is met only by chance, and the memory fades.
         let mut off = Policy::new(PolicyParams {
             pattern_percent: 0,
             ..PolicyParams::default()
         });
         play(&mut b, &mut last, Color::Black, "G1");
-        let recent = Recent::new(&b);
-        assert!(
-            (0..20)
-                .any(|_| off.choose(&b, Color::White, last, &mut rng, &recent) != Move::Play(d4))
-        );
-        for v in ["A7", "B7", "C7"] {
-            let c = if v == "B7" {
-                Color::Black
-            } else {
-                Color::White
-            };
+        let choices = twenty_choices(&mut off, &b, Color::White, last, &mut rng);
+        assert!(choices.iter().any(|&m| m != d4));
+        for (c, v) in [
+            (Color::White, "A7"),
+            (Color::Black, "B7"),
+            (Color::White, "C7"),
+        ] {
             play(&mut b, &mut last, c, v);
         }
         assert_eq!(last.ko, None);
