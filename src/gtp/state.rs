@@ -8,7 +8,7 @@
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use crate::board::{Board, IllegalMove};
 use crate::color::Color;
@@ -312,19 +312,30 @@ impl State {
         let Some(mut budget) = self.clock.budget(c, empties) else {
             return params;
         };
+        let points = board.geometry().num_points();
         let even = self.clock.main_share(c, empties);
-        let middle = self
-            .clock
-            .middle_game_share(c, empties, board.geometry().num_points());
-        let weight = params.tunables.middle_game_time as f64;
-        let share = match (even, middle) {
-            (Some(even), Some(middle)) if weight > 0.0 => {
-                let share = even.mul_f64(1.0 - weight) + middle.mul_f64(weight);
-                budget += share.saturating_sub(even);
-                Some(share)
-            }
-            _ => even,
+        let middle_weight = params.tunables.middle_game_weight as f64;
+        let planned = if middle_weight == 1.0 {
+            even
+        } else {
+            self.clock
+                .phase_weighted_share(c, empties, points, middle_weight)
         };
+        let middle = self.clock.middle_game_share(c, empties, points);
+        let weight = params.tunables.middle_game_time as f64;
+        let share = match (planned, middle) {
+            (Some(planned), Some(middle)) if weight > 0.0 => {
+                Some(planned.mul_f64(1.0 - weight) + middle.mul_f64(weight))
+            }
+            _ => planned,
+        };
+        // The budget moves with the share, down as well as up: the even share is already
+        // in it.
+        if let (Some(even), Some(share)) = (even, share) {
+            budget = (budget + share)
+                .saturating_sub(even)
+                .max(Duration::from_millis(10));
+        }
         // A `--time` cap is the user's limit: only the clock's own budget is stretched.
         if params.time.is_none() {
             let stretch = params.tunables.unsettled_extension as f64;
@@ -607,6 +618,48 @@ mod tests {
         assert!(secs(middle.extension) > 1.3 * secs(even.extension));
         let between = (secs(even.time) + secs(middle.time)) / 2.0;
         assert!((secs(half.time) - between).abs() < 0.01, "{half:?}");
+    }
+
+    #[test]
+    fn a_weighted_middle_game_costs_the_opening_time() {
+        let timed = |middle_game_weight, stones: usize| {
+            let mut s = state_with(Params {
+                tunables: Tunables {
+                    middle_game_weight,
+                    ..Tunables::default()
+                },
+                ..Params::default()
+            });
+            // Pairs of stones down the board's columns, far from one another.
+            let columns = ["A", "C", "E", "G", "J"];
+            let mut rows = columns
+                .iter()
+                .flat_map(|c| (1..=9).map(move |r| format!("{c}{r}")));
+            for _ in 0..stones / 2 {
+                for c in [Color::Black, Color::White] {
+                    let v = rows.next().unwrap();
+                    let p = s.game.board().geometry().parse_point(&v).unwrap();
+                    s.game.play(c, Move::Play(p)).unwrap();
+                }
+            }
+            s.set_clock(Clock::from_gtp(100.0, 0.0, 0));
+            s.timed_params(Color::Black)
+        };
+        let secs = |d: Option<Duration>| d.unwrap().as_secs_f64();
+        // The opening (9x9, empty): less than the even share, budget and extension alike.
+        let (even, weighted) = (timed(1.0, 0), timed(1.5, 0));
+        assert!(
+            secs(weighted.time) < 0.9 * secs(even.time),
+            "{weighted:?} {even:?}"
+        );
+        assert!(secs(weighted.extension) < 0.9 * secs(even.extension));
+        // The middle game (a quarter of the board taken): more.
+        let (even, weighted) = (timed(1.0, 20), timed(1.5, 20));
+        assert!(
+            secs(weighted.time) > 1.1 * secs(even.time),
+            "{weighted:?} {even:?}"
+        );
+        assert!(secs(weighted.extension) > 1.1 * secs(even.extension));
     }
 
     #[test]

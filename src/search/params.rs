@@ -113,6 +113,10 @@ pub struct Tunables {
     /// the middle game's (`Clock::middle_game_share`: more before the yose, so less after).
     /// 0: the even share; 1: the middle game's, as Pachi spends it.
     pub middle_game_time: f32,
+    /// Under a clock, how much a middle-game move weighs against a fuseki or yose move when
+    /// main time is planned over the moves to come (`Clock::phase_weighted_share`). 1: all
+    /// alike (the even share); 1.5 is the shape of Pachi 12.90's own schedule.
+    pub middle_game_weight: f32,
     /// The playout policy's rates and limits.
     pub policy: PolicyParams,
 }
@@ -149,6 +153,7 @@ impl Default for Tunables {
             prior_owner_live_min: u32::MAX,
             unsettled_extension: 1.0,
             middle_game_time: 0.0,
+            middle_game_weight: 1.0,
             policy: PolicyParams::default(),
         }
     }
@@ -264,6 +269,10 @@ const SETTERS: &[(&str, Setter)] = &[
     (
         "middle_game_time",
         One(|t, v| t.middle_game_time = v.clamp(0.0, 1.0)),
+    ),
+    (
+        "middle_game_weight",
+        One(|t, v| t.middle_game_weight = v.clamp(0.25, 4.0)),
     ),
     (
         "atari_percent",
@@ -481,6 +490,7 @@ mod tests {
         assert_ne!(t.prior_gamma_visits, d.prior_gamma_visits);
         assert_ne!(t.unsettled_extension, d.unsettled_extension);
         assert_ne!(t.middle_game_time, d.middle_game_time);
+        assert_ne!(t.middle_game_weight, d.middle_game_weight);
         assert_ne!(t.prior_prob_visits_large, d.prior_prob_visits_large);
         assert_ne!(t.prior_owner_depth, d.prior_owner_depth);
         assert_ne!(t.prior_owner_tactics_depth, d.prior_owner_tactics_depth);

@@ -238,6 +238,43 @@ impl Clock {
         Some(Duration::from_secs_f64(share.min(3600.0)))
     }
 
+    /// The share of `c`'s main time for its next move when a middle-game move weighs
+    /// `middle_weight` times a fuseki or yose move, with `empties` of the board's `points`
+    /// empty, or `None` without main time. Main time is planned over the moves expected to
+    /// come ([`MOVES_EXPECTED_PER_EMPTY_POINT`]), each weighted by the phase it falls in, and
+    /// the next move takes its weight's part. Unlike
+    /// [`middle_game_share`](Clock::middle_game_share), the fuseki pays for the middle game's
+    /// extra: a flat, smaller share through the opening, the most as the middle game starts,
+    /// falling as its moves are spent, the shape of Pachi 12.90's own schedule. A weight of 1
+    /// is the even share.
+    pub fn phase_weighted_share(
+        &self,
+        c: Color,
+        empties: usize,
+        points: usize,
+        middle_weight: f64,
+    ) -> Option<Duration> {
+        let even = self.main_share(c, empties)?;
+        let points = points.max(1) as f64;
+        let empties = empties as f64;
+        let own_moves_until = |fill: f64| ((empties - (1.0 - fill) * points) / 2.0).max(0.0);
+        let expected = expected_moves(empties as usize);
+        let fuseki = own_moves_until(FUSEKI_END_FILL).min(expected);
+        let middle = (own_moves_until(YOSE_START_FILL) - fuseki).min(expected - fuseki);
+        let rest = expected - fuseki - middle;
+        let weight_now = if middle > 0.0 && fuseki == 0.0 {
+            middle_weight
+        } else {
+            1.0
+        };
+        let planned = fuseki + middle_weight * middle + rest;
+        if planned <= 0.0 {
+            return Some(even);
+        }
+        let share = (self.sides[c].main - self.reserve()) * weight_now / planned;
+        (share > 0.0).then(|| Duration::from_secs_f64(share.min(3600.0)))
+    }
+
     /// Main time never spent on a search: the safety margin, and under sudden death the
     /// reserve for a long tail (byo-yomi is its own reserve).
     fn reserve(&self) -> f64 {
@@ -388,6 +425,49 @@ mod tests {
         // No main time, no share.
         let byo = Clock::from_gtp(0.0, 30.0, 5);
         assert_eq!(byo.middle_game_share(Color::Black, 300, 361), None);
+    }
+
+    #[test]
+    fn the_phase_weighted_share_is_flat_through_the_fuseki_and_peaks_as_the_middle_game_starts() {
+        let spendable = 900.0 - SAFETY_MARGIN - SUDDEN_DEATH_RESERVE * 900.0;
+        let clock = Clock::from_gtp(900.0, 0.0, 0);
+        let share = |empties, weight| {
+            clock
+                .phase_weighted_share(Color::Black, empties, 361, weight)
+                .unwrap()
+                .as_secs_f64()
+        };
+        let even = |empties| {
+            clock
+                .main_share(Color::Black, empties)
+                .unwrap()
+                .as_secs_f64()
+        };
+        // Weight 1 is the even share, in every phase.
+        for empties in [361, 320, 288, 250, 216, 100, 20] {
+            assert!(
+                (share(empties, 1.0) - even(empties)).abs() < 1e-9,
+                "{empties}"
+            );
+        }
+        // An empty board: 108.3 moves expected, 36.1 in the fuseki and 36.1 in the middle
+        // game, which weigh 1.5: 126.35 in all, and a fuseki move takes one.
+        assert!((share(361, 1.5) - spendable / 126.35).abs() < 0.01);
+        assert!(share(361, 1.5) < even(361));
+        // The first middle-game move (288 empty): 86.4 moves expected, 35.7 of them before
+        // the yose, each taking one and a half: a quarter more than the even share.
+        let first_middle = spendable * 1.5 / (1.5 * 35.7 + 86.4 - 35.7);
+        assert!(
+            (share(288, 1.5) - first_middle).abs() < 0.01,
+            "{}",
+            share(288, 1.5)
+        );
+        assert!(share(288, 1.5) > 1.2 * even(288));
+        // From the yose on, the even share.
+        assert!((share(216, 1.5) - even(216)).abs() < 1e-9);
+        // No main time, no share.
+        let byo = Clock::from_gtp(0.0, 30.0, 5);
+        assert_eq!(byo.phase_weighted_share(Color::Black, 300, 361, 1.5), None);
     }
 
     #[test]
