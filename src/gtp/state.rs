@@ -583,6 +583,10 @@ mod tests {
         assert_eq!(s.timed_params(Color::Black).extension, None);
     }
 
+    fn seconds(d: Option<Duration>) -> f64 {
+        d.unwrap().as_secs_f64()
+    }
+
     #[test]
     fn the_middle_game_draws_more_of_main_time_when_asked() {
         let with_weight = |middle_game_time| Params {
@@ -607,17 +611,16 @@ mod tests {
             s.set_clock(Clock::from_gtp(100.0, 0.0, 0));
             s.timed_params(Color::Black)
         };
-        let secs = |d: Option<Duration>| d.unwrap().as_secs_f64();
         let even = timed(0.0);
         let middle = timed(1.0);
         let half = timed(0.5);
         assert!(
-            secs(middle.time) > 1.3 * secs(even.time),
+            seconds(middle.time) > 1.3 * seconds(even.time),
             "{middle:?} {even:?}"
         );
-        assert!(secs(middle.extension) > 1.3 * secs(even.extension));
-        let between = (secs(even.time) + secs(middle.time)) / 2.0;
-        assert!((secs(half.time) - between).abs() < 0.01, "{half:?}");
+        assert!(seconds(middle.extension) > 1.3 * seconds(even.extension));
+        let between = (seconds(even.time) + seconds(middle.time)) / 2.0;
+        assert!((seconds(half.time) - between).abs() < 0.01, "{half:?}");
     }
 
     #[test]
@@ -645,21 +648,20 @@ mod tests {
             s.set_clock(Clock::from_gtp(100.0, 0.0, 0));
             s.timed_params(Color::Black)
         };
-        let secs = |d: Option<Duration>| d.unwrap().as_secs_f64();
         // The opening (9x9, empty): less than the even share, budget and extension alike.
         let (even, weighted) = (timed(1.0, 0), timed(1.5, 0));
         assert!(
-            secs(weighted.time) < 0.9 * secs(even.time),
+            seconds(weighted.time) < 0.9 * seconds(even.time),
             "{weighted:?} {even:?}"
         );
-        assert!(secs(weighted.extension) < 0.9 * secs(even.extension));
+        assert!(seconds(weighted.extension) < 0.9 * seconds(even.extension));
         // The middle game (a quarter of the board taken): more.
         let (even, weighted) = (timed(1.0, 20), timed(1.5, 20));
         assert!(
-            secs(weighted.time) > 1.1 * secs(even.time),
+            seconds(weighted.time) > 1.1 * seconds(even.time),
             "{weighted:?} {even:?}"
         );
-        assert!(secs(weighted.extension) > 1.1 * secs(even.extension));
+        assert!(seconds(weighted.extension) > 1.1 * seconds(even.extension));
     }
 
     #[test]

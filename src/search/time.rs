@@ -385,22 +385,21 @@ mod tests {
         assert_eq!(clock.main_share(Color::White, 81), None);
     }
 
+    /// A 15 min sudden-death clock, and the seconds of it a search may spend.
+    fn fifteen_minutes() -> (Clock, f64) {
+        let clock = Clock::from_gtp(900.0, 0.0, 0);
+        (clock, 900.0 - SAFETY_MARGIN - SUDDEN_DEATH_RESERVE * 900.0)
+    }
+
+    fn seconds(share: Option<Duration>) -> f64 {
+        share.unwrap().as_secs_f64()
+    }
+
     #[test]
     fn the_middle_game_share_grows_through_the_fuseki_and_falls_back_at_the_yose() {
-        let spendable = 900.0 - SAFETY_MARGIN - SUDDEN_DEATH_RESERVE * 900.0;
-        let clock = Clock::from_gtp(900.0, 0.0, 0);
-        let share = |empties| {
-            clock
-                .middle_game_share(Color::Black, empties, 361)
-                .unwrap()
-                .as_secs_f64()
-        };
-        let even = |empties| {
-            clock
-                .main_share(Color::Black, empties)
-                .unwrap()
-                .as_secs_f64()
-        };
+        let (clock, spendable) = fifteen_minutes();
+        let share = |empties| seconds(clock.middle_game_share(Color::Black, empties, 361));
+        let even = |empties| seconds(clock.main_share(Color::Black, empties));
         // An empty board: the even share.
         assert!((share(361) - even(361)).abs() < 1e-9);
         // Just past the fuseki's end (a fifth of 361 taken; 288 empty): 86.4 moves
@@ -429,20 +428,11 @@ mod tests {
 
     #[test]
     fn the_phase_weighted_share_is_flat_through_the_fuseki_and_peaks_as_the_middle_game_starts() {
-        let spendable = 900.0 - SAFETY_MARGIN - SUDDEN_DEATH_RESERVE * 900.0;
-        let clock = Clock::from_gtp(900.0, 0.0, 0);
+        let (clock, spendable) = fifteen_minutes();
         let share = |empties, weight| {
-            clock
-                .phase_weighted_share(Color::Black, empties, 361, weight)
-                .unwrap()
-                .as_secs_f64()
+            seconds(clock.phase_weighted_share(Color::Black, empties, 361, weight))
         };
-        let even = |empties| {
-            clock
-                .main_share(Color::Black, empties)
-                .unwrap()
-                .as_secs_f64()
-        };
+        let even = |empties| seconds(clock.main_share(Color::Black, empties));
         // Weight 1 is the even share, in every phase.
         for empties in [361, 320, 288, 250, 216, 100, 20] {
             assert!(
