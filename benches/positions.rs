@@ -5,16 +5,23 @@
 //!
 //! `cargo bench --bench positions [-- FILE...]`; `POSITIONS_PLAYOUTS` (default 20000) sets
 //! the simulations per position, `POSITIONS_THREADS` the threads; `POSITIONS_VERBOSE=1`
-//! prints every position. `POSITIONS_MODE=playouts` scores the playout policy alone: each
-//! position's win rate is the share of `POSITIONS_PLAYOUTS` policy playouts won, no tree.
+//! prints every position; `POSITIONS_SEEDS=K` searches each position K times with different
+//! seeds (a search's choice can turn on its seed). `POSITIONS_MODE=playouts` scores the
+//! playout policy alone: each position's win rate is the share of `POSITIONS_PLAYOUTS`
+//! policy playouts won, no tree.
+//!
+//! A position may name moves before its move list: `best=V`, the reference engine's choice,
+//! and `lost=V`, the move shicho played there in a game that the reference judged a clear
+//! loss (`scripts/positions blunders`). The search's own choice is then scored too: how often
+//! it finds the reference's move and how often it repeats the game's mistake.
 
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use shicho::search::playout::Recent;
 use shicho::search::policy::{Policy, policy_playout};
-use shicho::search::{Params, search};
-use shicho::{Color, Game, Rng, Rules, score};
+use shicho::search::{Decision, Params, search};
+use shicho::{Color, Game, Move, Rng, Rules, score};
 
 /// A win-rate error above this counts as a position gotten badly wrong.
 const BAD: f64 = 0.4;
@@ -24,6 +31,10 @@ struct Position {
     game: Game,
     to_move: Color,
     reference: f64,
+    /// The reference engine's move, when the file names it.
+    best: Option<Move>,
+    /// The move played in the game that the reference judged a clear loss.
+    lost: Option<Move>,
 }
 
 fn load(path: &str) -> Vec<Position> {
@@ -46,8 +57,19 @@ fn load(path: &str) -> Vec<Position> {
             continue;
         };
         let mut game = Game::new(size, Rules::default(), komi).expect("size");
+        let (mut best, mut lost) = (None, None);
+        let mut moves = &f[6..];
+        while let Some((key, v)) = moves.first().and_then(|field| field.split_once('=')) {
+            let m = game.geometry().parse_move(v).expect("vertex");
+            match key {
+                "best" => best = Some(m),
+                "lost" => lost = Some(m),
+                _ => panic!("{}: unknown annotation {key}", f[0]),
+            }
+            moves = &moves[1..];
+        }
         let mut c = Color::Black;
-        for v in &f[6..] {
+        for v in moves {
             let m = game.geometry().parse_move(v).expect("vertex");
             game.play(c, m)
                 .unwrap_or_else(|e| panic!("{}: {v}: {e}", f[0]));
@@ -58,6 +80,8 @@ fn load(path: &str) -> Vec<Position> {
             game,
             to_move,
             reference: reference / 100.0,
+            best,
+            lost,
         });
     }
     out
@@ -88,6 +112,7 @@ fn main() {
     let playouts = env("POSITIONS_PLAYOUTS", 20_000);
     let threads = env("POSITIONS_THREADS", 1);
     let verbose = env("POSITIONS_VERBOSE", 0) > 0;
+    let seeds = env("POSITIONS_SEEDS", 1).max(1);
     let playouts_only = std::env::var("POSITIONS_MODE").is_ok_and(|m| m == "playouts");
     for file in files {
         let positions = load(&file);
@@ -104,16 +129,31 @@ fn main() {
         let mut total = 0.0;
         let mut bad = 0;
         let mut sims = 0;
-        for (i, p) in positions.iter().enumerate() {
-            let (winrate, simulations) = if playouts_only {
-                (
-                    playout_winrate(p, &params, playouts, i as u64 + 1),
-                    playouts,
-                )
+        let (mut named, mut found, mut repeated) = (0, 0, 0);
+        // The first round keeps the seeds a single round has always used.
+        let count = positions.len();
+        let runs = (0..seeds).flat_map(|round| {
+            positions
+                .iter()
+                .enumerate()
+                .map(move |(i, p)| ((round * count + i) as u64 + 1, p))
+        });
+        for (seed, p) in runs {
+            let (winrate, simulations, choice) = if playouts_only {
+                (playout_winrate(p, &params, playouts, seed), playouts, None)
             } else {
-                let r = search(&p.game, p.to_move, &params, i as u64 + 1, &stop);
-                (r.winrate, r.playouts)
+                let r = search(&p.game, p.to_move, &params, seed, &stop);
+                let choice = match r.decision {
+                    Decision::Play(m) => Some(m),
+                    Decision::Resign => None,
+                };
+                (r.winrate, r.playouts, choice)
             };
+            if p.best.is_some() && choice.is_some() {
+                named += 1;
+                found += usize::from(choice == p.best);
+                repeated += usize::from(choice == p.lost);
+            }
             let error = (winrate - p.reference).abs();
             total += error;
             sims += simulations;
@@ -121,8 +161,18 @@ fn main() {
                 bad += 1;
             }
             if verbose || error > BAD {
+                let geo = p.game.geometry();
+                let choice = match (choice, p.best) {
+                    (Some(m), Some(best)) => format!(
+                        "  plays {} (reference {}, game {})",
+                        geo.format_move(m),
+                        geo.format_move(best),
+                        p.lost.map_or("-".to_string(), |l| geo.format_move(l))
+                    ),
+                    _ => String::new(),
+                };
                 println!(
-                    "  {:<6} reference {:5.1}%  shicho {:5.1}%  {}",
+                    "  {:<6} reference {:5.1}%  shicho {:5.1}%{choice}  {}",
                     p.id,
                     p.reference * 100.0,
                     winrate * 100.0,
@@ -134,10 +184,16 @@ fn main() {
                 );
             }
         }
-        let n = positions.len();
+        let n = count * seeds;
         let secs = start.elapsed().as_secs_f64();
         println!(
-            "{file}: {n} positions, {playouts} {} each, {threads} thread(s): mean win-rate error {:.3}, {bad} off by more than {BAD} ({:.0} simulations/s)",
+            "{file}: {} positions{}, {playouts} {} each, {threads} thread(s): mean win-rate error {:.3}, {bad} off by more than {BAD} ({:.0} simulations/s)",
+            count,
+            if seeds > 1 {
+                format!(" x {seeds} seeds")
+            } else {
+                String::new()
+            },
             if playouts_only {
                 "playouts (no tree)"
             } else {
@@ -146,6 +202,11 @@ fn main() {
             total / n.max(1) as f64,
             sims as f64 / secs
         );
+        if named > 0 {
+            println!(
+                "  of the {named} with the reference's move: found it in {found}, repeated the game's move in {repeated}"
+            );
+        }
     }
 }
 
