@@ -40,11 +40,19 @@ fn check_line(line: &str) -> Result<(), String> {
             return Err(format!("reference {reference} is no percentage"));
         }
     }
-    let (named, moves): (Vec<&str>, Vec<&str>) =
-        fields[6..].iter().partition(|field| field.contains('='));
+    // Annotations come before the moves, as the bench reads them.
+    let rest = &fields[6..];
+    let first_move = rest
+        .iter()
+        .position(|field| !field.contains('='))
+        .unwrap_or(rest.len());
+    let (named, moves) = rest.split_at(first_move);
+    if let Some(late) = moves.iter().find(|field| field.contains('=')) {
+        return Err(format!("annotation {late} after the moves"));
+    }
     let mut game = Game::new(size, Rules::default(), komi).map_err(|e| e.to_string())?;
     let mut c = Color::Black;
-    for v in &moves {
+    for v in moves {
         let m = game
             .geometry()
             .parse_move(v)
@@ -57,7 +65,7 @@ fn check_line(line: &str) -> Result<(), String> {
     }
     let mut named_moves: Vec<Move> = Vec::new();
     for field in named {
-        let (key, v) = field.split_once('=').expect("partitioned on '='");
+        let (key, v) = field.split_once('=').expect("an annotation holds '='");
         if key != "best" && key != "lost" {
             return Err(format!("unknown annotation {key}"));
         }
@@ -104,25 +112,16 @@ fn every_position_file_replays() {
 fn a_bad_line_is_caught() {
     assert!(check_line("x 9 7.5 w 50 src E5").is_ok());
     assert!(check_line("x 9 7.5 w - src best=D4 lost=C3 E5").is_ok());
-    assert!(
-        check_line("x 9 7.5 b 50 src E5").is_err(),
-        "wrong side to move"
-    );
-    assert!(check_line("x 9 7.5 w 150 src E5").is_err(), "no percentage");
-    assert!(
-        check_line("x 9 7.5 b 50 src E5 E5").is_err(),
-        "occupied point"
-    );
-    assert!(
-        check_line("x 9 7.5 w 50 src best=E5 E5").is_err(),
-        "illegal best"
-    );
-    assert!(
-        check_line("x 9 7.5 w 50 src best=D4 lost=D4 E5").is_err(),
-        "same move"
-    );
-    assert!(
-        check_line("x 9 7.5 w 50 src worst=D4 E5").is_err(),
-        "unknown key"
-    );
+    let bad = [
+        ("x 9 7.5 b 50 src E5", "wrong side to move"),
+        ("x 9 7.5 w 150 src E5", "no percentage"),
+        ("x 9 7.5 b 50 src E5 E5", "occupied point"),
+        ("x 9 7.5 w 50 src best=E5 E5", "illegal best"),
+        ("x 9 7.5 w 50 src best=D4 lost=D4 E5", "same move"),
+        ("x 9 7.5 w 50 src worst=D4 E5", "unknown key"),
+        ("x 9 7.5 w 50 src E5 best=D4", "annotation after the moves"),
+    ];
+    for (line, why) in bad {
+        assert!(check_line(line).is_err(), "{why}: {line}");
+    }
 }
