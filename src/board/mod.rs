@@ -14,14 +14,17 @@
 //!
 //! This file holds the board and its moves; more `impl Board` blocks hold the rest:
 //! `queries` (what a play would do, asked without playing), `eyes` (eye shapes and the
-//! playout candidates), `diagram` (text in and out), `check` (the slow self-check for tests);
-//! `table` is the unchecked storage.
+//! playout candidates), `diagram` (text in and out), `check` (the slow self-check for tests),
+//! `undo` (a play taken back without a copy, for the readers); `table` is the unchecked storage.
 
 mod check;
 mod diagram;
 mod eyes;
 mod queries;
 mod table;
+mod undo;
+
+pub use undo::Undo;
 
 use std::fmt;
 

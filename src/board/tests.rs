@@ -231,3 +231,82 @@ fn setup_rejects_chains_without_liberties() {
     assert!(Board::from_diagram(g, "X X\nX X").is_err());
     assert!(Board::from_diagram(g, "X O\n. .").is_ok());
 }
+
+/// Every table of the two boards, the stale entries and the order of the empty points
+/// included: what a copy restores and an undo must too.
+fn identical(a: &Board, b: &Board) -> bool {
+    a.cells.0 == b.cells.0
+        && a.head.0 == b.head.0
+        && a.next.0 == b.next.0
+        && a.chains.0 == b.chains.0
+        && a.lib_bits.0 == b.lib_bits.0
+        && a.empties == b.empties
+        && a.empty_index.0 == b.empty_index.0
+        && a.ko == b.ko
+        && a.hash == b.hash
+        && a.captures == b.captures
+}
+
+#[test]
+fn an_undone_play_leaves_every_table_as_it_was() {
+    let mut rng = crate::Rng::new(7);
+    let mut tried = [0usize; 2];
+    for (size, topology, games) in [
+        (5, Topology::Plane, 6),
+        (9, Topology::Plane, 4),
+        (9, Topology::Torus, 4),
+        (19, Topology::Plane, 2),
+        (25, Topology::Plane, 1),
+    ] {
+        let geo = Geometry::get(size, topology).unwrap();
+        for _game in 0..games {
+            let mut b = Board::new(geo);
+            let mut c = Color::Black;
+            for _move in 0..size * size {
+                let empties = b.empties.clone();
+                // Each empty point may be tried, legal or not: refused plays must change nothing.
+                for _try in 0..4 {
+                    let p = empties[rng.below(empties.len())];
+                    let saved = b.clone();
+                    let mut copied = b.clone();
+                    match b.play_undoable(c, p) {
+                        Some(u) => {
+                            copied.play_unchecked(c, Move::Play(p));
+                            assert!(identical(&b, &copied), "the play as play_unchecked's");
+                            if tried[0].is_multiple_of(16) {
+                                b.check_consistency().unwrap();
+                            }
+                            b.undo(&u);
+                            tried[0] += 1;
+                        }
+                        None => {
+                            assert!(
+                                copied.play_unchecked(c, Move::Play(p)) != PlayOutcome::default()
+                                    || copied.get(p).is_none(),
+                                "refused only a capture or a suicide"
+                            );
+                            tried[1] += 1;
+                        }
+                    }
+                    assert!(
+                        identical(&b, &saved),
+                        "{size} {topology:?}: undone as it was"
+                    );
+                }
+                let candidates: Vec<Point> = empties
+                    .iter()
+                    .copied()
+                    .filter(|&p| b.playout_candidate(c, p).is_some())
+                    .collect();
+                if candidates.is_empty() {
+                    break;
+                }
+                let p = candidates[rng.below(candidates.len())];
+                b.play(c, Move::Play(p), false).unwrap();
+                c = c.other();
+            }
+        }
+    }
+    // Both kinds were met often.
+    assert!(tried[0] > 5_000 && tried[1] > 300, "{tried:?}");
+}

@@ -857,7 +857,8 @@ fn random_move(
 }
 
 /// A strict ladder reader for playouts: no allocation after the first use, a node budget,
-/// boards copied level by level.
+/// one copy of the board a query (plays that capture take a copy of their own; the others
+/// are undone in place).
 struct Ladder {
     boards: Vec<Board>,
     nodes_per_query: u32,
@@ -882,7 +883,7 @@ impl Ladder {
         self.nodes = self.nodes_per_query;
         let mut after = self.take(board);
         after.play_unchecked(c, Move::Play(p));
-        let captured = self.attacker_wins(&after, p);
+        let captured = self.attacker_wins(&mut after, p);
         self.boards.push(after);
         captured
     }
@@ -897,9 +898,31 @@ impl Ladder {
         }
     }
 
+    /// `read` of the board after `c` plays at `p`, with `b` as it was afterwards: the play
+    /// is taken back in place when it captures nothing (most ladder moves), and made on a
+    /// copy otherwise.
+    fn after_play(
+        &mut self,
+        b: &mut Board,
+        c: Color,
+        p: Point,
+        read: impl FnOnce(&mut Ladder, &mut Board) -> bool,
+    ) -> bool {
+        if let Some(undo) = b.play_undoable(c, p) {
+            let answer = read(self, b);
+            b.undo(&undo);
+            return answer;
+        }
+        let mut next = self.take(b);
+        next.play_unchecked(c, Move::Play(p));
+        let answer = read(self, &mut next);
+        self.boards.push(next);
+        answer
+    }
+
     /// The chain on `target` has two liberties and the attacker moves: does an atari on
     /// one of them win?
-    fn attacker_wins(&mut self, b: &Board, target: Point) -> bool {
+    fn attacker_wins(&mut self, b: &mut Board, target: Point) -> bool {
         let Some(defender) = b.get(target) else {
             return true;
         };
@@ -916,17 +939,16 @@ impl Ladder {
             if b.playout_candidate(attacker, atari).is_none() {
                 continue;
             }
-            // Read without a copy where the answer is plain: if the extension at the other
+            // Read without playing where the answer is plain: if the extension at the other
             // liberty would have three liberties once `atari` is filled, this atari fails.
             // (A capture by the atari stone would only add liberties.)
             if b.liberties_after(defender, other).is_some_and(|n| n >= 4) {
                 continue;
             }
-            let mut next = self.take(b);
-            next.play_unchecked(attacker, Move::Play(atari));
-            let wins = next.get(target).is_none()
-                || (next.liberty_count(target) == 1 && self.defender_loses(&next, target));
-            self.boards.push(next);
+            let wins = self.after_play(b, attacker, atari, |ladder, next| {
+                next.get(target).is_none()
+                    || (next.liberty_count(target) == 1 && ladder.defender_loses(next, target))
+            });
             if wins {
                 return true;
             }
@@ -935,7 +957,7 @@ impl Ladder {
     }
 
     /// The chain on `target` is in atari and its owner moves: do all its escapes fail?
-    fn defender_loses(&mut self, b: &Board, target: Point) -> bool {
+    fn defender_loses(&mut self, b: &mut Board, target: Point) -> bool {
         let Some(defender) = b.get(target) else {
             return true;
         };
@@ -963,26 +985,25 @@ impl Ladder {
             if b.playout_candidate(defender, e).is_none() {
                 continue;
             }
-            // A move that captures nothing is read without a copy unless it leaves exactly
-            // two liberties, where the ladder goes on.
+            // A move that captures nothing is read without playing it unless it leaves
+            // exactly two liberties, where the ladder goes on.
             match b.liberties_after(defender, e) {
                 Some(n) if n >= 3 => return false,
                 Some(0 | 1) => continue,
                 _ => {}
             }
-            let mut next = self.take(b);
-            next.play_unchecked(defender, Move::Play(e));
-            let libs = if next.get(target).is_some() {
-                next.liberty_count(target)
-            } else {
-                0
-            };
-            let lost = match libs {
-                0 | 1 => true,
-                2 => self.attacker_wins(&next, target),
-                _ => false,
-            };
-            self.boards.push(next);
+            let lost = self.after_play(b, defender, e, |ladder, next| {
+                let libs = if next.get(target).is_some() {
+                    next.liberty_count(target)
+                } else {
+                    0
+                };
+                match libs {
+                    0 | 1 => true,
+                    2 => ladder.attacker_wins(next, target),
+                    _ => false,
+                }
+            });
             if !lost {
                 return false;
             }

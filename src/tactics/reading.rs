@@ -109,7 +109,7 @@ pub fn does_attack(board: &Board, mv: Point, target: Point, budget: Budget) -> O
     }
     let mut s = Reader::new(board, target, budget, Mode::Full);
     s.line.push(Reader::key(board, owner.other(), None));
-    s.try_move(board, owner.other(), mv, None, 0)
+    s.try_move(&mut board.clone(), owner.other(), mv, None, 0)
         .unwrap_or(Outcome::Fail)
 }
 
@@ -124,7 +124,7 @@ pub fn does_defend(board: &Board, mv: Point, target: Point, budget: Budget) -> O
     }
     let mut s = Reader::new(board, target, budget, Mode::Full);
     s.line.push(Reader::key(board, owner, None));
-    s.try_move(board, owner, mv, None, 0)
+    s.try_move(&mut board.clone(), owner, mv, None, 0)
         .unwrap_or(Outcome::Fail)
 }
 
@@ -163,7 +163,8 @@ pub(crate) struct Reader {
     nodes: u32,
     /// Plies after which a line counts as an escape (ladders included).
     max_plies: u32,
-    /// Scratch boards, reused so a node costs a copy rather than an allocation.
+    /// Scratch boards for the root's copy and for plays that capture (the others are undone
+    /// in place), reused so a copy costs no allocation.
     pool: Vec<Board>,
     /// State keys of the positions on the current line, for repetition.
     line: Vec<u64>,
@@ -210,10 +211,14 @@ impl Reader {
             Side::Defend => self.defender,
         };
         self.line.push(Self::key(b, to_move, None));
-        match side {
-            Side::Attack => self.attack(b, None, 0),
-            Side::Defend => self.defend(b, None, 0),
-        }
+        // The reading plays and undoes on one copy of the position.
+        let mut b = self.copy_of(b);
+        let result = match side {
+            Side::Attack => self.attack(&mut b, None, 0),
+            Side::Defend => self.defend(&mut b, None, 0),
+        };
+        self.recycle(b);
+        result
     }
 
     /// Nodes played so far (for the budget tests).
@@ -235,16 +240,27 @@ impl Reader {
         self.pool.push(b);
     }
 
-    /// Plays `c` at `p` on a copy of `b` if reading allows it. Returns the child board and
-    /// whether the play was a ko retake "after a threat" (then `c` is the ko master below).
-    fn play(
-        &mut self,
+    /// A scratch board from the pool holding `b`.
+    fn copy_of(&mut self, b: &Board) -> Board {
+        match self.pool.pop() {
+            Some(mut scratch) => {
+                scratch.clone_from(b);
+                scratch
+            }
+            None => b.clone(),
+        }
+    }
+
+    /// Whether reading may play `c` at `p`: `None` if not, else whether the play is a ko
+    /// retake "after a threat" (then `c` is the ko master below).
+    fn allowed(
+        &self,
         b: &Board,
         c: Color,
         p: Point,
         komaster: Option<Color>,
         ply: u32,
-    ) -> Option<(Board, bool)> {
+    ) -> Option<bool> {
         if b.get(p).is_some() || b.is_suicide(c, p) {
             return None;
         }
@@ -256,44 +272,61 @@ impl Reader {
         if retake && (komaster.is_some_and(|k| k != c) || ply >= self.budget.scaled(KO_DEPTH)) {
             return None;
         }
-        let mut child = match self.pool.pop() {
-            Some(mut scratch) => {
-                scratch.clone_from(b);
-                scratch
-            }
-            None => b.clone(),
-        };
-        child.play_unchecked(c, Move::Play(p));
-        self.nodes += 1;
-        Some((child, retake))
+        Some(retake)
     }
 
     /// The value for `c` of playing `p` and reading on: `None` if the play is not allowed.
-    /// `c` is the attacker or the defender; the opponent answers at `ply + 1`.
+    /// `c` is the attacker or the defender; the opponent answers at `ply + 1`. `b` is as it
+    /// was afterwards: a play that captures nothing is undone in place, one that captures
+    /// is made on a copy.
     pub(crate) fn try_move(
         &mut self,
-        b: &Board,
+        b: &mut Board,
         c: Color,
         p: Point,
         komaster: Option<Color>,
         ply: u32,
     ) -> Option<Outcome> {
-        let (child, retake) = self.play(b, c, p, komaster, ply)?;
+        let retake = self.allowed(b, c, p, komaster, ply)?;
+        self.nodes += 1;
         let komaster = if retake { Some(c) } else { komaster };
         self.played.push(Some(p));
-        let value = if c == self.attacker {
-            if child.get(self.target) != Some(self.defender) {
-                self.capture_value(&child, komaster)
-            } else {
-                self.answer(&child, Side::Defend, komaster, ply + 1)
+        let value = match b.play_undoable(c, p) {
+            Some(undo) => {
+                let value = self.read_after(b, c, komaster, ply);
+                b.undo(&undo);
+                value
             }
-        } else {
-            self.answer(&child, Side::Attack, komaster, ply + 1)
+            None => {
+                let mut child = self.copy_of(b);
+                child.play_unchecked(c, Move::Play(p));
+                let value = self.read_after(&mut child, c, komaster, ply);
+                self.recycle(child);
+                value
+            }
         };
         self.played.pop();
-        self.recycle(child);
         let value = if retake { value.after_threat() } else { value };
         Some(value)
+    }
+
+    /// The value for `c` of the position after its move at `ply`.
+    fn read_after(
+        &mut self,
+        child: &mut Board,
+        c: Color,
+        komaster: Option<Color>,
+        ply: u32,
+    ) -> Outcome {
+        if c == self.attacker {
+            if child.get(self.target) != Some(self.defender) {
+                self.capture_value(child, komaster)
+            } else {
+                self.answer(child, Side::Defend, komaster, ply + 1)
+            }
+        } else {
+            self.answer(child, Side::Attack, komaster, ply + 1)
+        }
     }
 
     /// The attacker has just taken the target: a ko the owner may still retake makes it a
@@ -312,7 +345,13 @@ impl Reader {
 
     /// Reads the position after a move, from the point of view of the side that made it:
     /// the opponent (`side`) moves next. Handles repetition and the ply bound.
-    fn answer(&mut self, child: &Board, side: Side, komaster: Option<Color>, ply: u32) -> Outcome {
+    fn answer(
+        &mut self,
+        child: &mut Board,
+        side: Side,
+        komaster: Option<Color>,
+        ply: u32,
+    ) -> Outcome {
         let to_move = match side {
             Side::Attack => self.attacker,
             Side::Defend => self.defender,
@@ -365,7 +404,7 @@ impl Reader {
     /// The attacker to move: can the target be taken?
     pub(crate) fn attack(
         &mut self,
-        b: &Board,
+        b: &mut Board,
         komaster: Option<Color>,
         ply: u32,
     ) -> (Outcome, Option<Point>) {
@@ -420,7 +459,7 @@ impl Reader {
     /// The defender to move: can the target be saved?
     pub(crate) fn defend(
         &mut self,
-        b: &Board,
+        b: &mut Board,
         komaster: Option<Color>,
         ply: u32,
     ) -> (Outcome, Option<Point>) {
@@ -464,16 +503,10 @@ impl Reader {
         }
         // Tenuki: if the attacker cannot take the chain even moving twice, it is safe.
         if best.0 != Outcome::Win && full && libs >= 2 && self.nodes < self.budget.nodes {
-            let mut passed = match self.pool.pop() {
-                Some(mut scratch) => {
-                    scratch.clone_from(b);
-                    scratch
-                }
-                None => b.clone(),
-            };
+            let mut passed = self.copy_of(b);
             passed.pass(self.defender);
             self.played.push(None);
-            let value = self.answer(&passed, Side::Attack, komaster, ply + 1);
+            let value = self.answer(&mut passed, Side::Attack, komaster, ply + 1);
             self.played.pop();
             self.recycle(passed);
             if value.rank() > best.0.rank() {
