@@ -15,76 +15,34 @@
 //! loss (`scripts/positions blunders`). The search's own choice is then scored too: how often
 //! it finds the reference's move and how often it repeats the game's mistake.
 
+#[path = "../tests/position_file/mod.rs"]
+mod position_file;
+
+use std::path::Path;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
+use position_file::PositionLine;
 use shicho::search::playout::Recent;
 use shicho::search::policy::{Policy, policy_playout};
 use shicho::search::{Decision, Params, search};
-use shicho::{Color, Game, Move, Rng, Rules, score};
+use shicho::{Color, Rng, score};
 
 /// A win-rate error above this counts as a position gotten badly wrong.
 const BAD: f64 = 0.4;
 
+/// A position with a reference win rate (lines with `-` for it are not scored here).
 struct Position {
-    id: String,
-    game: Game,
-    to_move: Color,
+    line: PositionLine,
     reference: f64,
-    /// The reference engine's move, when the file names it.
-    best: Option<Move>,
-    /// The move played in the game that the reference judged a clear loss.
-    lost: Option<Move>,
 }
 
 fn load(path: &str) -> Vec<Position> {
-    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    let mut out = Vec::new();
-    for line in text.lines() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let f: Vec<&str> = line.split_whitespace().collect();
-        let size: usize = f[1].parse().expect("size");
-        let komi: f64 = f[2].parse().expect("komi");
-        let to_move = if f[3] == "b" {
-            Color::Black
-        } else {
-            Color::White
-        };
-        let Ok(reference) = f[4].parse::<f64>() else {
-            continue;
-        };
-        let mut game = Game::new(size, Rules::default(), komi).expect("size");
-        let (mut best, mut lost) = (None, None);
-        let mut moves = &f[6..];
-        while let Some((key, v)) = moves.first().and_then(|field| field.split_once('=')) {
-            let m = game.geometry().parse_move(v).expect("vertex");
-            match key {
-                "best" => best = Some(m),
-                "lost" => lost = Some(m),
-                _ => panic!("{}: unknown annotation {key}", f[0]),
-            }
-            moves = &moves[1..];
-        }
-        let mut c = Color::Black;
-        for v in moves {
-            let m = game.geometry().parse_move(v).expect("vertex");
-            game.play(c, m)
-                .unwrap_or_else(|e| panic!("{}: {v}: {e}", f[0]));
-            c = c.other();
-        }
-        out.push(Position {
-            id: f[0].to_string(),
-            game,
-            to_move,
-            reference: reference / 100.0,
-            best,
-            lost,
-        });
-    }
-    out
+    position_file::read(Path::new(path))
+        .unwrap_or_else(|problem| panic!("{problem}"))
+        .into_iter()
+        .filter_map(|line| line.reference.map(|reference| Position { line, reference }))
+        .collect()
 }
 
 fn main() {
@@ -142,17 +100,17 @@ fn main() {
             let (winrate, simulations, choice) = if playouts_only {
                 (playout_winrate(p, &params, playouts, seed), playouts, None)
             } else {
-                let r = search(&p.game, p.to_move, &params, seed, &stop);
+                let r = search(&p.line.game, p.line.to_move, &params, seed, &stop);
                 let choice = match r.decision {
                     Decision::Play(m) => Some(m),
                     Decision::Resign => None,
                 };
                 (r.winrate, r.playouts, choice)
             };
-            if p.best.is_some() && choice.is_some() {
+            if p.line.best.is_some() && choice.is_some() {
                 named += 1;
-                found += usize::from(choice == p.best);
-                repeated += usize::from(choice == p.lost);
+                found += usize::from(choice == p.line.best);
+                repeated += usize::from(choice == p.line.lost);
             }
             let error = (winrate - p.reference).abs();
             total += error;
@@ -161,19 +119,19 @@ fn main() {
                 bad += 1;
             }
             if verbose || error > BAD {
-                let geo = p.game.geometry();
-                let choice = match (choice, p.best) {
+                let geo = p.line.game.geometry();
+                let choice = match (choice, p.line.best) {
                     (Some(m), Some(best)) => format!(
                         "  plays {} (reference {}, game {})",
                         geo.format_move(m),
                         geo.format_move(best),
-                        p.lost.map_or("-".to_string(), |l| geo.format_move(l))
+                        p.line.lost.map_or("-".to_string(), |l| geo.format_move(l))
                     ),
                     _ => String::new(),
                 };
                 println!(
                     "  {:<6} reference {:5.1}%  shicho {:5.1}%{choice}  {}",
-                    p.id,
+                    p.line.id,
                     p.reference * 100.0,
                     winrate * 100.0,
                     if error > BAD {
@@ -212,7 +170,7 @@ fn main() {
 
 /// The share of `playouts` policy playouts from `p` that its side to move wins.
 fn playout_winrate(p: &Position, params: &Params, playouts: usize, seed: u64) -> f64 {
-    let start = p.game.board();
+    let start = p.line.game.board();
     let mut board = start.clone();
     let mut rng = Rng::new(seed);
     let mut recent = Recent::new(start);
@@ -220,9 +178,15 @@ fn playout_winrate(p: &Position, params: &Params, playouts: usize, seed: u64) ->
     let mut won = 0;
     for _ in 0..playouts {
         board.clone_from(start);
-        policy_playout(&mut board, p.to_move, &mut rng, &mut recent, &mut policy);
-        let black_ahead = score::area_margin(&board, p.game.komi()) > 0.0;
-        won += usize::from(black_ahead == (p.to_move == Color::Black));
+        policy_playout(
+            &mut board,
+            p.line.to_move,
+            &mut rng,
+            &mut recent,
+            &mut policy,
+        );
+        let black_ahead = score::area_margin(&board, p.line.game.komi()) > 0.0;
+        won += usize::from(black_ahead == (p.line.to_move == Color::Black));
     }
     won as f64 / playouts.max(1) as f64
 }

@@ -2,56 +2,67 @@
 //! 9x9 and 19x19 positions, on one and two threads, beside Pachi's on the same positions in
 //! the same run when Pachi is at hand (`PACHI`, default `../shared/peers/pachi/pachi`).
 //!
+//! Each size has two rows: the empty board, and ten positions from real games (every tenth
+//! or twentieth line of `benches/data/positions-*.txt`, from the opening to the yose), whose
+//! rate is all their simulations over all their time. The games' row is the one to quote:
+//! a game's positions cost more a simulation than the positions a quick heuristic game
+//! reaches (which an earlier version of this bench used, and flattered shicho by a fifth).
+//!
 //! `cargo bench --bench search` (release). `SEARCH_PLAYOUTS_9` and `SEARCH_PLAYOUTS_19` set
 //! the simulations per search (defaults 20,000 and 5,000). Run it on a quiet machine: the
 //! two-thread figure needs both cores.
 
+#[path = "../tests/position_file/mod.rs"]
+mod position_file;
+
 use std::io::Write;
+use std::path::Path;
 use std::process::{Command, Stdio};
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-use shicho::search::{Params, heuristic, search};
-use shicho::{Color, Game, Move, Rng, Rules};
+use shicho::search::{Params, search};
+use shicho::{Color, Game, Rules};
 
-/// A position: its size and moves (alternating from Black), as GTP vertices.
-struct Position {
+/// Positions timed together as one row of the table.
+struct Row {
     name: String,
     size: usize,
-    moves: Vec<String>,
+    positions: Vec<(Game, Color)>,
 }
 
-/// `n` moves of the heuristic player from the empty board: a middle-game position that is
-/// the same in every run.
-fn heuristic_game(size: usize, n: usize) -> Vec<String> {
-    let mut g = Game::new(size, Rules::default(), 7.5).expect("size");
-    let mut c = Color::Black;
-    let mut rng = Rng::new(3);
-    let mut out = Vec::new();
-    for _ in 0..n {
-        let m = heuristic::genmove(&g, c, &mut rng);
-        if m == Move::Pass || g.play(c, m).is_err() {
-            break;
-        }
-        out.push(g.geometry().format_move(m));
-        c = c.other();
+fn empty(size: usize) -> Row {
+    Row {
+        name: format!("{size}x{size} empty"),
+        size,
+        positions: vec![(
+            Game::new(size, Rules::default(), 7.5).expect("size"),
+            Color::Black,
+        )],
     }
-    out
 }
 
-fn game_of(p: &Position) -> (Game, Color) {
-    let mut g = Game::new(p.size, Rules::default(), 7.5).expect("size");
-    let mut c = Color::Black;
-    for v in &p.moves {
-        let m = g.geometry().parse_move(v).expect("vertex");
-        g.play(c, m).expect("legal");
-        c = c.other();
+/// Every `step`th position of a file of real-game positions, ten at most.
+fn from_games(size: usize, file: &str, step: usize) -> Row {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("benches/data")
+        .join(file);
+    let lines = position_file::read(&path).unwrap_or_else(|problem| panic!("{problem}"));
+    let positions: Vec<(Game, Color)> = lines
+        .into_iter()
+        .step_by(step)
+        .take(10)
+        .map(|line| (line.game, line.to_move))
+        .collect();
+    Row {
+        name: format!("{size}x{size} games ({})", positions.len()),
+        size,
+        positions,
     }
-    (g, c)
 }
 
 /// Pachi's simulations per second on the position, from its own report (`N games/s`).
-fn pachi_rate(pachi: &str, p: &Position, playouts: usize) -> Option<f64> {
+fn pachi_rate(pachi: &str, game: &Game, to_move: Color, playouts: usize) -> Option<f64> {
     let mut child = Command::new(pachi)
         .args(["-t", &format!("={playouts}"), "threads=1"])
         .stdin(Stdio::piped())
@@ -59,13 +70,17 @@ fn pachi_rate(pachi: &str, p: &Position, playouts: usize) -> Option<f64> {
         .stderr(Stdio::piped())
         .spawn()
         .ok()?;
-    let mut input = format!("boardsize {}\nclear_board\nkomi 7.5\n", p.size);
-    let mut c = 'b';
-    for v in &p.moves {
-        input.push_str(&format!("play {c} {v}\n"));
-        c = if c == 'b' { 'w' } else { 'b' };
+    let geo = game.geometry();
+    let letter = |c: Color| if c == Color::Black { 'b' } else { 'w' };
+    let mut input = format!(
+        "boardsize {}\nclear_board\nkomi {}\n",
+        geo.size(),
+        game.komi()
+    );
+    for (c, m) in game.moves() {
+        input.push_str(&format!("play {} {}\n", letter(c), geo.format_move(m)));
     }
-    input.push_str(&format!("genmove {c}\nquit\n"));
+    input.push_str(&format!("genmove {}\nquit\n", letter(to_move)));
     child.stdin.take()?.write_all(input.as_bytes()).ok()?;
     let out = child.wait_with_output().ok()?;
     let text = String::from_utf8_lossy(&out.stderr);
@@ -85,40 +100,23 @@ fn main() {
     let pachi = std::env::var("PACHI").unwrap_or_else(|_| {
         concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/peers/pachi/pachi").to_string()
     });
-    let have_pachi = std::path::Path::new(&pachi).exists();
-    let positions = [
-        Position {
-            name: "9x9 empty".into(),
-            size: 9,
-            moves: Vec::new(),
-        },
-        Position {
-            name: "9x9 after 20 moves".into(),
-            size: 9,
-            moves: heuristic_game(9, 20),
-        },
-        Position {
-            name: "19x19 empty".into(),
-            size: 19,
-            moves: Vec::new(),
-        },
-        Position {
-            name: "19x19 after 80 moves".into(),
-            size: 19,
-            moves: heuristic_game(19, 80),
-        },
+    let have_pachi = Path::new(&pachi).exists();
+    let rows = [
+        empty(9),
+        from_games(9, "positions-9x9.txt", 20),
+        empty(19),
+        from_games(19, "positions-19x19.txt", 10),
     ];
     println!(
         "{:<24} {:>14} {:>14} {:>14}",
         "position", "1 thread", "2 threads", "Pachi 1 thread"
     );
-    for p in &positions {
-        let playouts = if p.size == 9 {
+    for row in &rows {
+        let playouts = if row.size == 9 {
             env("SEARCH_PLAYOUTS_9", 20_000)
         } else {
             env("SEARCH_PLAYOUTS_19", 5_000)
         };
-        let (game, c) = game_of(p);
         let mut rates = Vec::new();
         for threads in [1, 2] {
             let params = Params {
@@ -129,18 +127,32 @@ fn main() {
                 ..Params::default()
             };
             let start = Instant::now();
-            let r = search(&game, c, &params, 1, &AtomicBool::new(false));
-            assert_eq!(r.playouts, playouts, "the search runs every simulation");
-            rates.push(r.playouts as f64 / start.elapsed().as_secs_f64());
+            let mut simulations = 0;
+            for (game, c) in &row.positions {
+                let r = search(game, *c, &params, 1, &AtomicBool::new(false));
+                assert_eq!(r.playouts, playouts, "the search runs every simulation");
+                simulations += r.playouts;
+            }
+            rates.push(simulations as f64 / start.elapsed().as_secs_f64());
         }
+        // Pachi's time over the row: each position's simulations at its reported rate.
         let pachi_text = if have_pachi {
-            pachi_rate(&pachi, p, playouts).map_or("?".to_string(), |r| format!("{r:.0}/s"))
+            row.positions
+                .iter()
+                .map(|(game, c)| {
+                    pachi_rate(&pachi, game, *c, playouts).map(|r| playouts as f64 / r)
+                })
+                .sum::<Option<f64>>()
+                .map_or("?".to_string(), |seconds| {
+                    let simulations = (playouts * row.positions.len()) as f64;
+                    format!("{:.0}/s", simulations / seconds)
+                })
         } else {
             "-".to_string()
         };
         println!(
             "{:<24} {:>12.0}/s {:>12.0}/s {:>14}",
-            p.name, rates[0], rates[1], pachi_text
+            row.name, rates[0], rates[1], pachi_text
         );
     }
 }
