@@ -2,8 +2,10 @@
 //! and the size of a board copy, for 9x9 and 19x19. Run with `scripts/bench` (or
 //! `cargo bench --bench board`); `BENCH_SECONDS` sets the time per measurement (default 2).
 //!
-//! Undo on this board is restoring a saved copy (`clone_from`), which is what search does,
-//! so "play+undo" is: save a copy, play, restore the copy.
+//! "play+undo" is what search does between simulations: save a copy, play, restore the
+//! copy (`clone_from`). "undoable play+undo" is what the readers do: `play_undoable` and
+//! `undo` in place, for the plays that capture nothing (the others are skipped and not
+//! counted).
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -112,11 +114,30 @@ fn bench_size(size: usize, budget: Duration) {
     let ns_loop = elapsed_undo.as_nanos() as f64 / (rounds_undo as f64 * plays_per_round as f64);
     // The loop also advances with a second play; take that play's cost back out.
     let ns_play_undo = ns_loop - ns_play;
+    let mut undone = 0usize;
+    let (rounds_in_place, elapsed_in_place) = run_for(budget, || {
+        for g in &games {
+            b.clone_from(&empty);
+            for &(c, m) in g {
+                if let Move::Play(p) = m
+                    && let Some(u) = b.play_undoable(c, p)
+                {
+                    b.undo(black_box(&u));
+                    undone += 1;
+                }
+                b.play_unchecked(c, m);
+            }
+        }
+    });
+    // The loop also advances with a plain play for every move; take those out.
+    let ns_in_place = (elapsed_in_place.as_nanos() as f64
+        - ns_play * (rounds_in_place * plays_per_round as u64) as f64)
+        / undone.max(1) as f64;
     let (copies, elapsed_copy) = run_for(budget / 4, || {
         saved.clone_from(black_box(&b));
     });
     println!(
-        "{size}x{size}: {ns_play:>6.1} ns/play  {ns_checked:>6.1} ns/checked play  {ns_play_undo:>6.1} ns/play+undo  {:>6.1} ns/copy",
+        "{size}x{size}: {ns_play:>6.1} ns/play  {ns_checked:>6.1} ns/checked play  {ns_play_undo:>6.1} ns/play+undo  {ns_in_place:>6.1} ns/undoable play+undo  {:>6.1} ns/copy",
         elapsed_copy.as_nanos() as f64 / copies as f64
     );
     println!(
