@@ -45,7 +45,8 @@ pub mod sgf;
 pub mod tactics;
 pub mod zobrist;
 
-pub use board::{Board, ChainStones, IllegalMove, Ko, Liberties, PlayOutcome, Snapshot, Undo};
+pub use board::undo::Undo;
+pub use board::{Board, ChainStones, IllegalMove, Ko, Liberties, PlayOutcome, Snapshot};
 pub use color::{ByColor, Color, ParseColorError};
 pub use game::{Action, CannotUndo, Game};
 pub use geometry::{Geometry, MAX_SIZE, MIN_SIZE, SizeError, Topology, VertexError};

@@ -22,9 +22,7 @@ mod diagram;
 mod eyes;
 mod queries;
 mod table;
-mod undo;
-
-pub use undo::Undo;
+pub(crate) mod undo;
 
 use std::fmt;
 
