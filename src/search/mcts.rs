@@ -12,10 +12,11 @@
 //! - The root is expanded with the game's full legality (superko included); the heuristic
 //!   player's tactical choice gets a bonus there, and the other captures, saves, attacks
 //!   and defences its reading finds a smaller one.
-//! - The move played is the most visited root child; it resigns below
-//!   `Params::resign_below`. A search stops at its simulation or time limit, when
-//!   interrupted, or, under a time limit, early when the runner-up can no longer catch up
-//!   with the most visited move in the simulations left. Under a clock, a search whose
+//! - The move played is the most visited root child. It resigns when that move wins less
+//!   often than `Params::resign_below` for the second search in a row (`Searcher::resigns`).
+//!   A search stops at its simulation or time limit, when interrupted, or, under a time
+//!   limit, early when the runner-up can no longer catch up with the most visited move in
+//!   the simulations left. Under a clock, a search whose
 //!   choice is still open then runs once more for `Params::extension`.
 //! - A pass that would end a won game is played without searching: the opponent passed,
 //!   every chain's status is settled (the ownership playouts, the opponent moving first,
@@ -50,6 +51,8 @@ const CHECK_EVERY: usize = 64;
 /// Added to the seed of a search's extension, so that its simulations are not the first
 /// ones over again.
 const EXTENSION_SEED: u64 = 0x5eed;
+/// A search resigns only when its best move has at least this many simulations.
+const RESIGN_MIN_VISITS: u32 = 1000;
 /// The most visited root move is settled once it has this many times the runner-up's
 /// visits, and a win rate no lower than the runner-up's.
 const SETTLED_VISITS_RATIO: u32 = 2;
@@ -113,6 +116,16 @@ pub struct Searcher {
     kept: Option<Kept>,
     /// Nodes a tree may hold.
     capacity: usize,
+    /// The last search whose best move was below the resignation threshold.
+    hopeless: Option<HopelessSearch>,
+}
+
+/// Where a search found no move above the resignation threshold: the game's start, the
+/// moves before the search and the side searched for.
+struct HopelessSearch {
+    start_hash: u64,
+    moves: Vec<(Color, Move)>,
+    color: Color,
 }
 
 impl Default for Searcher {
@@ -130,12 +143,14 @@ impl Searcher {
         Searcher {
             kept: None,
             capacity,
+            hopeless: None,
         }
     }
 
-    /// Forgets the kept tree.
+    /// Forgets the kept tree and the last hopeless search.
     pub fn clear(&mut self) {
         self.kept = None;
+        self.hopeless = None;
     }
 
     /// Simulations through the root of the kept tree (0 without one).
@@ -188,7 +203,10 @@ impl Searcher {
                 playouts += root.run(threads, limit, seed, Some(now + extension), stop, true);
             }
         }
-        let result = root.result(params, playouts, start.elapsed());
+        let mut result = root.result(playouts, start.elapsed());
+        if self.resigns(game, c, params, &result) {
+            result.decision = Decision::Resign;
+        }
         log::info!(
             "search: {playouts} playouts ({reused} kept) in {:.2}s on {threads} thread(s), {} nodes ({:.0}% of the arena), {:?} {:.1}%",
             result.elapsed.as_secs_f64(),
@@ -199,6 +217,34 @@ impl Searcher {
         );
         self.keep(root.shared.tree, game);
         result
+    }
+
+    /// Whether `c` resigns after this search: its best move wins less often than
+    /// `resign_below`, and so did the best move of `c`'s search before it, one move of each
+    /// side earlier in the same game. A single search can misjudge a fight: of 23 19x19
+    /// losses to Pachi looked at, 6 were resigned while Pachi gave itself under 90%. The
+    /// second search starts from the tree the first grew, with the replies read further.
+    fn resigns(&mut self, game: &Game, c: Color, params: &Params, result: &SearchResult) -> bool {
+        let hopeless = result.candidates.first().is_some_and(|best| {
+            best.visits >= RESIGN_MIN_VISITS && best.winrate < params.resign_below
+        });
+        if !hopeless {
+            return false;
+        }
+        let moves: Vec<(Color, Move)> = game.moves().collect();
+        let start_hash = game.start_board().hash();
+        let again = self.hopeless.as_ref().is_some_and(|last| {
+            last.color == c
+                && last.start_hash == start_hash
+                && last.moves.len() + 2 == moves.len()
+                && moves.starts_with(&last.moves)
+        });
+        self.hopeless = Some(HopelessSearch {
+            start_hash,
+            moves,
+            color: c,
+        });
+        again
     }
 
     fn keep(&mut self, tree: Tree, game: &Game) {
@@ -545,18 +591,14 @@ impl<'g> Root<'g> {
         candidates
     }
 
-    fn result(&self, params: &Params, playouts: usize, elapsed: Duration) -> SearchResult {
+    fn result(&self, playouts: usize, elapsed: Duration) -> SearchResult {
         let candidates = self.candidates();
         let best = candidates.first().copied().unwrap_or(Candidate {
             mv: Move::Pass,
             visits: 0,
             winrate: 0.5,
         });
-        let decision = if best.winrate < params.resign_below && best.visits >= 1000 {
-            Decision::Resign
-        } else {
-            Decision::Play(best.mv)
-        };
+        let decision = Decision::Play(best.mv);
         let pv = match self.shared.tree.child(ROOT, best.mv) {
             Some(i) => self.shared.tree.principal_variation(i, 20),
             None => vec![best.mv],
@@ -860,6 +902,52 @@ mod tests {
         other.play(Color::Black, Move::Pass).unwrap();
         searcher.keep(tree, &g);
         assert_eq!(searcher.take_tree(&other, Color::White).visits(ROOT), 0);
+    }
+
+    #[test]
+    fn resigns_on_the_second_hopeless_search_in_a_row() {
+        // White's 35 points live with eyes; Black's most is the 14 above them.
+        let mut g = game_from(
+            "
+            . . . . . . .
+            . . . . . . .
+            O O O O O O O
+            . O . O . O .
+            O O O O O O O
+            O O O O O O O
+            O . O . O . O",
+            "chinese",
+            0.5,
+        );
+        let stop = AtomicBool::new(false);
+        let resigning = Params {
+            resign_below: 0.1,
+            // When every move loses, the visits spread: enough for the best to reach
+            // `RESIGN_MIN_VISITS`.
+            ..params(8000)
+        };
+        let mut searcher = Searcher::new();
+        let first = searcher.search(&g, Color::Black, &resigning, 1, &stop);
+        assert!(first.winrate < 0.1, "hopeless: {}", first.winrate);
+        let Decision::Play(mine) = first.decision else {
+            panic!("resigned after one search")
+        };
+        g.play(Color::Black, mine).unwrap();
+        let reply = ["D1", "B1", "F1"]
+            .iter()
+            .map(|v| g.geometry().parse_move(v).unwrap())
+            .find(|&m| g.is_legal(Color::White, m))
+            .unwrap();
+        g.play(Color::White, reply).unwrap();
+        // A searcher that did not see the first search plays on; this one resigns.
+        let fresh = Searcher::new().search(&g, Color::Black, &resigning, 2, &stop);
+        assert!(matches!(fresh.decision, Decision::Play(_)));
+        let second = searcher.search(&g, Color::Black, &resigning, 2, &stop);
+        assert_eq!(second.decision, Decision::Resign);
+        // A new game starts without the streak.
+        searcher.clear();
+        let again = searcher.search(&g, Color::Black, &resigning, 3, &stop);
+        assert!(matches!(again.decision, Decision::Play(_)));
     }
 
     #[test]

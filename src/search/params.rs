@@ -381,7 +381,7 @@ pub struct Params {
     pub extension: Option<Duration>,
     /// Resign when the best move wins less often than this (0 never resigns).
     pub resign_below: f64,
-    /// Threads, each searching its own tree (root parallelism).
+    /// Threads searching one shared tree.
     pub threads: usize,
     /// The weights of the tree, its priors and its playouts.
     pub tunables: Tunables,
