@@ -16,8 +16,8 @@
 //!   often than `Params::resign_below` for the second search in a row (`Searcher::resigns`).
 //!   A search stops at its simulation or time limit, when interrupted, or, under a time
 //!   limit, early when the runner-up can no longer catch up with the most visited move in
-//!   the simulations left. Under a clock, a search whose
-//!   choice is still open then runs once more for `Params::extension`.
+//!   the simulations left. Under a clock, a search whose choice is still open then runs
+//!   once more for `Params::extension`.
 //! - A pass that would end a won game is played without searching: the opponent passed,
 //!   every chain's status is settled (the ownership playouts, the opponent moving first,
 //!   agree on it 90% of the time), and the score with those dead stones is a win.
