@@ -42,7 +42,8 @@ struct Cli {
     /// Most seconds per move (tree search); a time control set over GTP caps it too.
     #[arg(long)]
     time: Option<f64>,
-    /// Resign when the best move wins less often than this (0 never resigns).
+    /// Resign when the best move wins less often than this, two searches in a row (0 never
+    /// resigns).
     #[arg(long, default_value_t = 0.1)]
     resign: f64,
     /// Keep searching while the opponent thinks (the next search starts from that tree).

@@ -61,7 +61,8 @@ pub struct Options {
     /// Othello: the searcher looks this many plies ahead (repeatable; instead of --time).
     #[arg(long)]
     pub depth: Option<u32>,
-    /// Go: the engine resigns when its best move wins less often than this (0: never).
+    /// Go: the engine resigns when its best move wins less often than this, two searches
+    /// in a row (0: never).
     #[arg(long, default_value_t = 0.1)]
     pub resign: f64,
     /// Seed of the engine's random choices.

@@ -379,7 +379,8 @@ pub struct Params {
     /// More wall-clock time the search may take when its choice is still open at `time`
     /// (set from the clock's main time and `Tunables::unsettled_extension`).
     pub extension: Option<Duration>,
-    /// Resign when the best move wins less often than this (0 never resigns).
+    /// Resign when the best move wins less often than this, two searches in a row (0 never
+    /// resigns).
     pub resign_below: f64,
     /// Threads searching one shared tree.
     pub threads: usize,
