@@ -101,14 +101,40 @@ pub fn search(
     Searcher::new().search(game, c, params, seed, stop)
 }
 
-/// The tree kept from the last search, and the game it was made for.
-struct Kept {
-    tree: Tree,
-    /// The game's moves up to the tree's root.
+/// A position of a game, as the moves that led there from the game's start: what a
+/// later search checks to know whether its game went on from it.
+struct GamePoint {
     moves: Vec<(Color, Move)>,
     start_hash: u64,
     komi: f64,
     rules: Rules,
+}
+
+impl GamePoint {
+    fn of(game: &Game) -> GamePoint {
+        GamePoint {
+            moves: game.moves().collect(),
+            start_hash: game.start_board().hash(),
+            komi: game.komi(),
+            rules: game.rules(),
+        }
+    }
+
+    /// The moves played from this point to reach `later`, when `later` is the same game
+    /// (start, komi and rules) gone on from here.
+    fn moves_to<'m>(&self, later: &'m GamePoint) -> Option<&'m [(Color, Move)]> {
+        let same_game = self.komi == later.komi
+            && self.rules == later.rules
+            && self.start_hash == later.start_hash;
+        (same_game && later.moves.starts_with(&self.moves))
+            .then(|| &later.moves[self.moves.len()..])
+    }
+}
+
+/// The tree kept from the last search, and the position it was made for.
+struct Kept {
+    tree: Tree,
+    root: GamePoint,
 }
 
 /// The search, kept between moves so that each one starts from what the last one learnt.
@@ -120,11 +146,9 @@ pub struct Searcher {
     hopeless: Option<HopelessSearch>,
 }
 
-/// Where a search found no move above the resignation threshold: the game's start, the
-/// moves before the search and the side searched for.
+/// Where a search found no move above the resignation threshold, and for which side.
 struct HopelessSearch {
-    start_hash: u64,
-    moves: Vec<(Color, Move)>,
+    at: GamePoint,
     color: Color,
 }
 
@@ -231,29 +255,18 @@ impl Searcher {
         if !hopeless {
             return false;
         }
-        let moves: Vec<(Color, Move)> = game.moves().collect();
-        let start_hash = game.start_board().hash();
+        let now = GamePoint::of(game);
         let again = self.hopeless.as_ref().is_some_and(|last| {
-            last.color == c
-                && last.start_hash == start_hash
-                && last.moves.len() + 2 == moves.len()
-                && moves.starts_with(&last.moves)
+            last.color == c && last.at.moves_to(&now).is_some_and(|since| since.len() == 2)
         });
-        self.hopeless = Some(HopelessSearch {
-            start_hash,
-            moves,
-            color: c,
-        });
+        self.hopeless = Some(HopelessSearch { at: now, color: c });
         again
     }
 
     fn keep(&mut self, tree: Tree, game: &Game) {
         self.kept = Some(Kept {
             tree,
-            moves: game.moves().collect(),
-            start_hash: game.start_board().hash(),
-            komi: game.komi(),
-            rules: game.rules(),
+            root: GamePoint::of(game),
         });
     }
 
@@ -266,17 +279,12 @@ impl Searcher {
             log::debug!("no kept tree");
             return fresh();
         };
-        let moves: Vec<(Color, Move)> = game.moves().collect();
-        if kept.komi != game.komi()
-            || kept.rules != game.rules()
-            || kept.start_hash != game.start_board().hash()
-            || moves.len() <= kept.moves.len()
-            || moves[..kept.moves.len()] != kept.moves[..]
-        {
-            return fresh();
-        }
+        let now = GamePoint::of(game);
+        let extra = match kept.root.moves_to(&now) {
+            Some(extra) if !extra.is_empty() => extra,
+            _ => return fresh(),
+        };
         // The moves since must alternate and leave `c` to move.
-        let extra = &moves[kept.moves.len()..];
         let mut expected = extra[0].0;
         for &(col, _) in extra {
             if col != expected {
