@@ -11,7 +11,7 @@
 use super::{Board, ChainInfo, Ko};
 use crate::color::Color;
 use crate::geometry::MAX_SIZE;
-use crate::point::Point;
+use crate::point::{Move, Point};
 
 /// Liberty-set words of the largest board.
 const MAX_WORDS: usize = (MAX_SIZE * MAX_SIZE).div_ceil(64);
@@ -145,5 +145,58 @@ impl Board {
         }
         self.hash = u.hash;
         self.ko = u.ko;
+    }
+}
+
+/// Spare boards for a reader's copies: a play that captures, a pass, the root's working copy.
+/// Copying into a spare reuses its tables, so after the first few copies reading allocates
+/// nothing.
+#[derive(Default)]
+pub struct Spares {
+    boards: Vec<Board>,
+}
+
+impl Spares {
+    /// A spare board holding `b` (a fresh clone when none is left).
+    pub fn copy_of(&mut self, b: &Board) -> Board {
+        match self.boards.pop() {
+            Some(mut spare) => {
+                spare.clone_from(b);
+                spare
+            }
+            None => b.clone(),
+        }
+    }
+
+    pub fn give_back(&mut self, b: Board) {
+        self.boards.push(b);
+    }
+}
+
+/// A reader that plays moves on a board and reads on: the ladder reader of the playouts and
+/// the tactical reader share its step, [`PlaysAndReads::after_play`].
+pub trait PlaysAndReads: Sized {
+    fn spares(&mut self) -> &mut Spares;
+
+    /// `read` of the board after `c` plays at the empty point `p`, with `b` as it was
+    /// afterwards: a play that captures nothing (most reading moves) is undone in place, and
+    /// one that captures is made on a spare copy.
+    fn after_play<T>(
+        &mut self,
+        b: &mut Board,
+        c: Color,
+        p: Point,
+        read: impl FnOnce(&mut Self, &mut Board) -> T,
+    ) -> T {
+        if let Some(undo) = b.play_undoable(c, p) {
+            let answer = read(self, b);
+            b.undo(&undo);
+            return answer;
+        }
+        let mut next = self.spares().copy_of(b);
+        next.play_unchecked(c, Move::Play(p));
+        let answer = read(self, &mut next);
+        self.spares().give_back(next);
+        answer
     }
 }

@@ -37,6 +37,7 @@
 //! two or three stones inside the opponent's eye space (a nakade).
 
 use crate::board::Board;
+use crate::board::undo::{PlaysAndReads, Spares};
 use crate::color::Color;
 use crate::point::{Move, Point};
 use crate::rng::Rng;
@@ -860,15 +861,21 @@ fn random_move(
 /// one copy of the board a query (plays that capture take a copy of their own; the others
 /// are undone in place).
 struct Ladder {
-    boards: Vec<Board>,
+    spares: Spares,
     nodes_per_query: u32,
     nodes: u32,
+}
+
+impl PlaysAndReads for Ladder {
+    fn spares(&mut self) -> &mut Spares {
+        &mut self.spares
+    }
 }
 
 impl Ladder {
     fn new(nodes_per_query: u32) -> Ladder {
         Ladder {
-            boards: Vec::new(),
+            spares: Spares::default(),
             nodes_per_query,
             nodes: 0,
         }
@@ -881,43 +888,11 @@ impl Ladder {
             return false;
         }
         self.nodes = self.nodes_per_query;
-        let mut after = self.take(board);
+        let mut after = self.spares.copy_of(board);
         after.play_unchecked(c, Move::Play(p));
         let captured = self.attacker_wins(&mut after, p);
-        self.boards.push(after);
+        self.spares.give_back(after);
         captured
-    }
-
-    fn take(&mut self, from: &Board) -> Board {
-        match self.boards.pop() {
-            Some(mut b) => {
-                b.clone_from(from);
-                b
-            }
-            None => from.clone(),
-        }
-    }
-
-    /// `read` of the board after `c` plays at `p`, with `b` as it was afterwards: the play
-    /// is taken back in place when it captures nothing (most ladder moves), and made on a
-    /// copy otherwise.
-    fn after_play(
-        &mut self,
-        b: &mut Board,
-        c: Color,
-        p: Point,
-        read: impl FnOnce(&mut Ladder, &mut Board) -> bool,
-    ) -> bool {
-        if let Some(undo) = b.play_undoable(c, p) {
-            let answer = read(self, b);
-            b.undo(&undo);
-            return answer;
-        }
-        let mut next = self.take(b);
-        next.play_unchecked(c, Move::Play(p));
-        let answer = read(self, &mut next);
-        self.boards.push(next);
-        answer
     }
 
     /// The chain on `target` has two liberties and the attacker moves: does an atari on

@@ -44,6 +44,7 @@
 
 use std::collections::HashMap;
 
+use crate::board::undo::{PlaysAndReads, Spares};
 use crate::board::{Board, Ko};
 use crate::color::Color;
 use crate::point::{Move, Point};
@@ -102,14 +103,14 @@ pub fn does_attack(board: &Board, mv: Point, target: Point, budget: Budget) -> O
     if board.check(owner.other(), Move::Play(mv), false).is_err() {
         return Outcome::Fail;
     }
-    let mut after = board.clone();
-    after.play_unchecked(owner.other(), Move::Play(mv));
-    if after.get(target) != Some(owner) {
+    // A legal play takes the chain exactly when it fills the chain's last liberty.
+    if board.liberty_count(target) == 1 && board.first_liberty(target) == Some(mv) {
         return Outcome::Win;
     }
     let mut s = Reader::new(board, target, budget, Mode::Full);
     s.line.push(Reader::key(board, owner.other(), None));
-    s.try_move(&mut board.clone(), owner.other(), mv, None, 0)
+    let mut b = s.spares.copy_of(board);
+    s.try_move(&mut b, owner.other(), mv, None, 0)
         .unwrap_or(Outcome::Fail)
 }
 
@@ -124,7 +125,8 @@ pub fn does_defend(board: &Board, mv: Point, target: Point, budget: Budget) -> O
     }
     let mut s = Reader::new(board, target, budget, Mode::Full);
     s.line.push(Reader::key(board, owner, None));
-    s.try_move(&mut board.clone(), owner, mv, None, 0)
+    let mut b = s.spares.copy_of(board);
+    s.try_move(&mut b, owner, mv, None, 0)
         .unwrap_or(Outcome::Fail)
 }
 
@@ -152,7 +154,7 @@ struct Entry {
     ply: u32,
 }
 
-/// One query's search state: the budget spent, a pool of scratch boards, the line being read
+/// One query's search state: the budget spent, spare boards, the line being read
 /// and the cache. Dropped when the query ends.
 pub(crate) struct Reader {
     target: Point,
@@ -163,9 +165,9 @@ pub(crate) struct Reader {
     nodes: u32,
     /// Plies after which a line counts as an escape (ladders included).
     max_plies: u32,
-    /// Scratch boards for the root's copy and for plays that capture (the others are undone
-    /// in place), reused so a copy costs no allocation.
-    pool: Vec<Board>,
+    /// Boards for the root's copy, passes and plays that capture (the others are undone in
+    /// place).
+    spares: Spares,
     /// State keys of the positions on the current line, for repetition.
     line: Vec<u64>,
     /// The moves of the current line (`None` for a tenuki), for answers to the last move.
@@ -182,6 +184,12 @@ pub(crate) struct Reader {
     defence_killers: Killers,
 }
 
+impl PlaysAndReads for Reader {
+    fn spares(&mut self) -> &mut Spares {
+        &mut self.spares
+    }
+}
+
 impl Reader {
     pub(crate) fn new(board: &Board, target: Point, budget: Budget, mode: Mode) -> Reader {
         // Callers check that the target holds a stone; Black is a harmless stand-in if not.
@@ -194,7 +202,7 @@ impl Reader {
             budget,
             nodes: 0,
             max_plies: LADDER_PLIES_PER_LINE * board.size() as u32 + 20,
-            pool: Vec::new(),
+            spares: Spares::default(),
             line: Vec::new(),
             played: Vec::new(),
             cache: HashMap::new(),
@@ -212,12 +220,12 @@ impl Reader {
         };
         self.line.push(Self::key(b, to_move, None));
         // The reading plays and undoes on one copy of the position.
-        let mut b = self.copy_of(b);
+        let mut b = self.spares.copy_of(b);
         let result = match side {
             Side::Attack => self.attack(&mut b, None, 0),
             Side::Defend => self.defend(&mut b, None, 0),
         };
-        self.recycle(b);
+        self.spares.give_back(b);
         result
     }
 
@@ -233,22 +241,6 @@ impl Reader {
         });
         let km = komaster.map_or(0, |c| 0x5851_f42d_4c95_7f2d << c.index());
         b.hash() ^ zobrist::to_move_key(to_move) ^ ko.rotate_left(17) ^ km
-    }
-
-    /// Gives a scratch board back to the pool.
-    fn recycle(&mut self, b: Board) {
-        self.pool.push(b);
-    }
-
-    /// A scratch board from the pool holding `b`.
-    fn copy_of(&mut self, b: &Board) -> Board {
-        match self.pool.pop() {
-            Some(mut scratch) => {
-                scratch.clone_from(b);
-                scratch
-            }
-            None => b.clone(),
-        }
     }
 
     /// Whether reading may play `c` at `p`: `None` if not, else whether the play is a ko
@@ -291,20 +283,9 @@ impl Reader {
         self.nodes += 1;
         let komaster = if retake { Some(c) } else { komaster };
         self.played.push(Some(p));
-        let value = match b.play_undoable(c, p) {
-            Some(undo) => {
-                let value = self.read_after(b, c, komaster, ply);
-                b.undo(&undo);
-                value
-            }
-            None => {
-                let mut child = self.copy_of(b);
-                child.play_unchecked(c, Move::Play(p));
-                let value = self.read_after(&mut child, c, komaster, ply);
-                self.recycle(child);
-                value
-            }
-        };
+        let value = self.after_play(b, c, p, |reader, child| {
+            reader.read_after(child, c, komaster, ply)
+        });
         self.played.pop();
         let value = if retake { value.after_threat() } else { value };
         Some(value)
@@ -503,12 +484,12 @@ impl Reader {
         }
         // Tenuki: if the attacker cannot take the chain even moving twice, it is safe.
         if best.0 != Outcome::Win && full && libs >= 2 && self.nodes < self.budget.nodes {
-            let mut passed = self.copy_of(b);
+            let mut passed = self.spares.copy_of(b);
             passed.pass(self.defender);
             self.played.push(None);
             let value = self.answer(&mut passed, Side::Attack, komaster, ply + 1);
             self.played.pop();
-            self.recycle(passed);
+            self.spares.give_back(passed);
             if value.rank() > best.0.rank() {
                 best = (value, None);
             }
