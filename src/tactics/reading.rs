@@ -107,11 +107,7 @@ pub fn does_attack(board: &Board, mv: Point, target: Point, budget: Budget) -> O
     if board.liberty_count(target) == 1 && board.first_liberty(target) == Some(mv) {
         return Outcome::Win;
     }
-    let mut s = Reader::new(board, target, budget, Mode::Full);
-    s.line.push(Reader::key(board, owner.other(), None));
-    let mut b = s.spares.copy_of(board);
-    s.try_move(&mut b, owner.other(), mv, None, 0)
-        .unwrap_or(Outcome::Fail)
+    Reader::new(board, target, budget, Mode::Full).first_move(board, owner.other(), mv)
 }
 
 /// Whether the owner's play at `mv` saves the chain on `target` (the attacker answers
@@ -123,11 +119,7 @@ pub fn does_defend(board: &Board, mv: Point, target: Point, budget: Budget) -> O
     if board.check(owner, Move::Play(mv), false).is_err() {
         return Outcome::Fail;
     }
-    let mut s = Reader::new(board, target, budget, Mode::Full);
-    s.line.push(Reader::key(board, owner, None));
-    let mut b = s.spares.copy_of(board);
-    s.try_move(&mut b, owner, mv, None, 0)
-        .unwrap_or(Outcome::Fail)
+    Reader::new(board, target, budget, Mode::Full).first_move(board, owner, mv)
 }
 
 /// Which moves a search considers.
@@ -229,6 +221,16 @@ impl Reader {
         result
     }
 
+    /// The value for `c` of its play at `mv` in the root position, read on from there
+    /// (`Fail` if reading may not play it).
+    fn first_move(&mut self, b: &Board, c: Color, mv: Point) -> Outcome {
+        self.line.push(Self::key(b, c, None));
+        let mut b = self.spares.copy_of(b);
+        let value = self.try_move(&mut b, c, mv, None, 0);
+        self.spares.give_back(b);
+        value.unwrap_or(Outcome::Fail)
+    }
+
     /// Nodes played so far (for the budget tests).
     #[cfg(test)]
     pub(crate) fn nodes(&self) -> u32 {
@@ -271,7 +273,7 @@ impl Reader {
     /// `c` is the attacker or the defender; the opponent answers at `ply + 1`. `b` is as it
     /// was afterwards: a play that captures nothing is undone in place, one that captures
     /// is made on a copy.
-    pub(crate) fn try_move(
+    fn try_move(
         &mut self,
         b: &mut Board,
         c: Color,
