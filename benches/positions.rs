@@ -26,7 +26,7 @@ use position_file::PositionLine;
 use shicho::search::playout::Recent;
 use shicho::search::policy::{Policy, policy_playout};
 use shicho::search::{Decision, Params, search};
-use shicho::{Color, Rng, score};
+use shicho::{Color, Rng, go::score};
 
 /// A win-rate error above this counts as a position gotten badly wrong.
 const BAD: f64 = 0.4;

@@ -15,7 +15,7 @@ mod naive;
 use naive::{Effects, Naive, Refusal};
 use shicho::{
     Board, Color, Game, IllegalMove, Ko, KoRule, Move, PRESETS, Point, Rules, Scoring, SuicideRule,
-    Topology, zobrist,
+    Topology, go::zobrist,
 };
 
 /// splitmix64: tiny, seedable and good enough to draw moves.

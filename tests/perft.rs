@@ -1,4 +1,4 @@
-//! Perft counts: the naive oracle, the fast `shicho::perft::perft` and the reference table in
+//! Perft counts: the naive oracle, the fast `shicho::go::perft::perft` and the reference table in
 //! PERFT-GO.md must all agree.
 //!
 //! The default run stays at depths a debug build finishes in seconds. The deeper rows are
@@ -7,7 +7,7 @@
 mod naive;
 
 use naive::Naive;
-use shicho::perft::perft;
+use shicho::go::perft::perft;
 use shicho::{Game, PRESETS, Rules, Topology};
 
 /// The reference counts of PERFT-GO.md, perft(1), perft(2), ... from the empty board.

@@ -341,7 +341,7 @@ pub fn default_max_moves(size: usize) -> usize {
     3 * size * size
 }
 
-/// The fixed handicap stones ([`handicap::fixed`](shicho::handicap::fixed), GNU Go's
+/// The fixed handicap stones ([`handicap::fixed`](shicho::go::handicap::fixed), GNU Go's
 /// placement) for `stones` on `geo`.
 ///
 /// # Errors
@@ -351,8 +351,8 @@ pub fn handicap_points(geo: &Geometry, stones: u32) -> Result<Vec<Point>, String
     if stones == 0 {
         return Ok(Vec::new());
     }
-    shicho::handicap::fixed(geo, stones as usize).ok_or_else(|| {
-        let (size, max) = (geo.size(), shicho::handicap::max_fixed(geo.size()));
+    shicho::go::handicap::fixed(geo, stones as usize).ok_or_else(|| {
+        let (size, max) = (geo.size(), shicho::go::handicap::max_fixed(geo.size()));
         format!("a handicap of {stones} is not possible on {size}x{size} (0, or 2 to {max})")
     })
 }

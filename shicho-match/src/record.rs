@@ -32,8 +32,8 @@
 use std::time::SystemTime;
 
 use shicho::Color;
+use shicho::go::score::format_points;
 use shicho::gtp::GameKind;
-use shicho::score::format_points;
 use shicho::sgf::{OthelloRecord, SgfGame, write_game, write_othello};
 
 use crate::config::MatchConfig;

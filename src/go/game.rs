@@ -1,12 +1,12 @@
 //! A game: the board plus rules, komi, history (undo), superko and passes.
 
-use crate::board::{Board, IllegalMove, PlayOutcome, Snapshot};
 use crate::color::Color;
-use crate::geometry::{Geometry, SizeError};
-use crate::point::{Move, Point};
-use crate::rules::{KoRule, Rules};
-use crate::score::{self, Score};
-use crate::zobrist;
+use crate::go::board::{Board, IllegalMove, PlayOutcome, Snapshot};
+use crate::go::geometry::{Geometry, SizeError};
+use crate::go::point::{Move, Point};
+use crate::go::rules::{KoRule, Rules};
+use crate::go::score::{self, Score};
+use crate::go::zobrist;
 
 /// What one history entry did.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -404,7 +404,7 @@ impl std::error::Error for CannotUndo {}
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::geometry::Topology;
+    use crate::go::geometry::Topology;
 
     fn game(preset: &str, size: usize) -> Game {
         Game::new(size, Rules::preset(preset).unwrap(), 0.5).unwrap()

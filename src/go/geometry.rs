@@ -7,7 +7,7 @@ use std::fmt;
 use std::str::FromStr;
 use std::sync::OnceLock;
 
-use crate::point::{Move, Point};
+use crate::go::point::{Move, Point};
 
 /// Smallest board the engine plays on.
 pub const MIN_SIZE: usize = 2;

@@ -1,7 +1,7 @@
 //! Handicap stone placement: GTP's fixed placement and the engine's free placement.
 
-use crate::geometry::Geometry;
-use crate::point::Point;
+use crate::go::geometry::Geometry;
+use crate::go::point::Point;
 
 /// Most fixed handicap stones on a board of `size`: 9 on odd boards from 9x9, 4 on 7x7 and
 /// even boards from 8x8, none below 7x7 (GTP spec 4.1.1, as GNU Go implements it).
@@ -64,7 +64,7 @@ pub fn free(geo: &Geometry, stones: usize) -> Option<Vec<Point>> {
         Vec::new()
     };
     let n = geo.size() as i64;
-    let torus = geo.topology() == crate::geometry::Topology::Torus;
+    let torus = geo.topology() == crate::go::geometry::Topology::Torus;
     let axis = |a: usize, b: usize| {
         let d = (a as i64 - b as i64).abs();
         if torus { d.min(n - d) } else { d }
@@ -105,7 +105,7 @@ pub fn free(geo: &Geometry, stones: usize) -> Option<Vec<Point>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::geometry::Topology;
+    use crate::go::geometry::Topology;
 
     fn names(geo: &Geometry, pts: &[Point]) -> Vec<String> {
         pts.iter().map(|&p| geo.format_point(p)).collect()

@@ -1,7 +1,7 @@
 //! Perft: counting legal move sequences, to check the rules against known counts.
 
-use crate::game::Game;
-use crate::point::Move;
+use crate::go::game::Game;
+use crate::go::point::Move;
 
 /// The number of legal move sequences of exactly `depth` plies from the current position.
 ///
@@ -44,7 +44,7 @@ pub fn perft(game: &mut Game, depth: u32) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::Rules;
+    use crate::go::rules::Rules;
 
     #[test]
     fn counts_the_first_plies_of_the_smallest_board() {

@@ -3,7 +3,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::geometry::Topology;
+use crate::go::geometry::Topology;
 
 /// Which repetitions a play may not create.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]

@@ -2,11 +2,11 @@
 
 use std::fmt;
 
-use crate::board::Board;
 use crate::color::{ByColor, Color};
-use crate::geometry::Geometry;
-use crate::point::Point;
-use crate::rules::Scoring;
+use crate::go::board::Board;
+use crate::go::geometry::Geometry;
+use crate::go::point::Point;
+use crate::go::rules::Scoring;
 
 /// A counted position: the parts of each side's total and the result.
 #[derive(Clone, Copy, PartialEq, Debug)]
@@ -180,7 +180,7 @@ pub fn settled_points(board: &Board, max_points: usize) -> Vec<bool> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::geometry::{Geometry, Topology};
+    use crate::go::geometry::{Geometry, Topology};
 
     fn board(topology: Topology, text: &str) -> Board {
         let n = text.lines().filter(|l| !l.trim().is_empty()).count();

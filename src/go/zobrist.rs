@@ -1,8 +1,8 @@
 //! Zobrist keys from a fixed seed, so that hashes are stable across runs and tests can pin them.
 
 use crate::color::Color;
-use crate::geometry::MAX_SIZE;
-use crate::point::Point;
+use crate::go::geometry::MAX_SIZE;
+use crate::go::point::Point;
 
 const SEED: u64 = 0x5348_4943_484f_2d31; // "SHICHO-1"
 const POINTS: usize = MAX_SIZE * MAX_SIZE;

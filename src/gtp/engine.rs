@@ -15,7 +15,7 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use crate::game::Game;
+use crate::go::game::Game;
 use crate::gtp::commands::command_table::GtpState;
 use crate::gtp::commands::{self, analyze};
 use crate::gtp::error::GtpError;

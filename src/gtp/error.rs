@@ -5,11 +5,11 @@
 
 use std::fmt;
 
-use crate::board::IllegalMove;
-use crate::game::CannotUndo;
-use crate::geometry::SizeError;
+use crate::go::board::IllegalMove;
+use crate::go::game::CannotUndo;
+use crate::go::geometry::SizeError;
+use crate::go::rules::UnknownRules;
 use crate::gtp::parse::EntityError;
-use crate::rules::UnknownRules;
 use crate::tactics::StackEmpty;
 
 /// A failed command. A failing command changes nothing (handlers check before they act).

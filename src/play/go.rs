@@ -4,13 +4,13 @@
 use std::sync::atomic::AtomicBool;
 
 use crate::color::Color;
-use crate::game::Game;
-use crate::geometry::{Geometry, Topology};
+use crate::go::game::Game;
+use crate::go::geometry::{Geometry, Topology};
+use crate::go::point::Move;
+use crate::go::score::{Score, format_points};
 use crate::play::diagram::Picture;
 use crate::play::played::{EngineTurn, Finished, PlayedGame, RecordInfo, name};
-use crate::point::Move;
 use crate::rng::Rng;
-use crate::score::{Score, format_points};
 use crate::search::dead_stones;
 use crate::search::{Decision, Params, Player, Searcher, decide};
 use crate::sgf::{SgfGame, write_game};
@@ -273,7 +273,7 @@ impl PlayedGame for GoGame {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::Rules;
+    use crate::go::rules::Rules;
 
     fn game(rules: &str, size: usize) -> GoGame {
         let rules: Rules = rules.parse().unwrap();

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
 
-use crate::rules::Rules;
+use crate::go::rules::Rules;
 
 /// Which game is played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

@@ -20,7 +20,7 @@ use std::path::Path;
 use std::time::{Duration, Instant, SystemTime};
 
 use crate::color::Color;
-use crate::game::Game;
+use crate::go::game::Game;
 use crate::othello::{self, Limits, PlayerKind};
 use crate::play::go::GoGame;
 use crate::play::options::{GameKind, Options, Side};

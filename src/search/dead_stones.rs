@@ -9,9 +9,9 @@
 //! sekis half of the time: two chains of opposite colours that share liberties where neither
 //! side can play any liberty without putting itself in atari.
 
-use crate::board::Board;
 use crate::color::Color;
-use crate::point::{Move, Point};
+use crate::go::board::Board;
+use crate::go::point::{Move, Point};
 use crate::rng::Rng;
 use crate::search::params::Tunables;
 use crate::search::playout::Recent;
@@ -232,7 +232,8 @@ mod tests {
             .collect();
         dead.sort();
         assert_eq!(dead, ["A5", "D9"]);
-        let score = crate::score::score(&b, crate::rules::Scoring::Area, 7.5, &s.dead_stones());
+        let score =
+            crate::go::score::score(&b, crate::go::rules::Scoring::Area, 7.5, &s.dead_stones());
         assert_eq!(score.to_string(), "W+2.5");
     }
 

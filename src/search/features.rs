@@ -10,10 +10,10 @@
 //! and reduced over the eight symmetries of the square, so that one weight serves every
 //! orientation.
 
-use crate::board::Board;
 use crate::color::Color;
-use crate::geometry::{RING_OFFSETS, Topology};
-use crate::point::{Move, Point};
+use crate::go::board::Board;
+use crate::go::geometry::{RING_OFFSETS, Topology};
+use crate::go::point::{Move, Point};
 use crate::search::policy::{SelfAtari, self_atari};
 use crate::search::spatial;
 use crate::tactics::{ladder_attack, ladder_escape};

@@ -28,13 +28,13 @@
 //! under the game's rules; the result is a pure function of the game, colour and RNG state,
 //! so `reg_genmove` with the fixed seed is deterministic.
 
-use crate::board::Board;
 use crate::color::Color;
-use crate::game::Game;
-use crate::geometry::{Geometry, Topology};
-use crate::point::{Move, Point};
+use crate::go::board::Board;
+use crate::go::game::Game;
+use crate::go::geometry::{Geometry, Topology};
+use crate::go::point::{Move, Point};
+use crate::go::score::settled_points;
 use crate::rng::Rng;
-use crate::score::settled_points;
 use crate::tactics::chains::{chain_heads, is_snapback, liberties_after};
 use crate::tactics::{Budget, Outcome, attack, defend, ladder_attack};
 

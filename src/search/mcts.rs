@@ -25,11 +25,11 @@
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use crate::board::Board;
 use crate::color::Color;
-use crate::game::Game;
-use crate::point::{Move, Point};
-use crate::rules::Rules;
+use crate::go::board::Board;
+use crate::go::game::Game;
+use crate::go::point::{Move, Point};
+use crate::go::rules::Rules;
 use crate::search::dead_stones::{self, ownership};
 use crate::search::gammas::Gammas;
 use crate::search::heuristic;
@@ -713,13 +713,13 @@ impl<'g> Analysis<'g> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Board;
-    use crate::rules::Rules;
+    use crate::go::board::Board;
+    use crate::go::rules::Rules;
 
     fn game_from(diagram: &str, rules: &str, komi: f64) -> Game {
         let n = diagram.lines().filter(|l| !l.trim().is_empty()).count();
         let rules = Rules::preset(rules).unwrap();
-        let geo = crate::geometry::Geometry::get(n, rules.topology).unwrap();
+        let geo = crate::go::geometry::Geometry::get(n, rules.topology).unwrap();
         let board = Board::from_diagram(geo, diagram).unwrap();
         Game::with_position(board, Color::Black, rules, komi)
     }
@@ -786,7 +786,7 @@ mod tests {
 
     #[test]
     fn searches_every_preset_and_the_torus_without_illegal_moves() {
-        for (name, _) in crate::rules::PRESETS {
+        for (name, _) in crate::go::rules::PRESETS {
             let mut g = Game::new(5, Rules::preset(name).unwrap(), 0.5).unwrap();
             let stop = AtomicBool::new(false);
             let mut c = Color::Black;
@@ -815,7 +815,7 @@ mod tests {
             X X X X O
             . . . X O";
         // Komi -10: Black wins with a living group (8 points), loses without.
-        let vital = crate::geometry::Geometry::get(5, crate::geometry::Topology::Plane)
+        let vital = crate::go::geometry::Geometry::get(5, crate::go::geometry::Topology::Plane)
             .unwrap()
             .parse_move("B1")
             .unwrap();

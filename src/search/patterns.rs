@@ -10,8 +10,8 @@
 
 use std::sync::OnceLock;
 
-use crate::board::Board;
-use crate::point::Point;
+use crate::go::board::Board;
+use crate::go::point::Point;
 
 /// The patterns, rows from the top, the centre being the move.
 const PATTERNS: [[&str; 3]; 13] = [

@@ -5,8 +5,8 @@ use std::str::FromStr;
 use std::sync::atomic::AtomicBool;
 
 use crate::color::Color;
-use crate::game::Game;
-use crate::point::{Move, Point};
+use crate::go::game::Game;
+use crate::go::point::{Move, Point};
 use crate::rng::Rng;
 use crate::search::dead_stones;
 use crate::search::heuristic;

@@ -6,9 +6,9 @@
 //!
 //! Both refuse a capture that brings back a position of the playout ([`Recent`]).
 
-use crate::board::Board;
 use crate::color::Color;
-use crate::point::{Move, Point};
+use crate::go::board::Board;
+use crate::go::point::{Move, Point};
 use crate::rng::Rng;
 
 /// How a playout ended.
@@ -198,7 +198,7 @@ pub(crate) fn play_out(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::geometry::{Geometry, Topology};
+    use crate::go::geometry::{Geometry, Topology};
 
     #[test]
     fn playouts_end_by_passes_and_leave_a_consistent_board() {

@@ -36,10 +36,10 @@
 //! short-of-liberties opponent chain or into the opponent's eye space, or makes a chain of
 //! two or three stones inside the opponent's eye space (a nakade).
 
-use crate::board::Board;
-use crate::board::undo::{PlaysAndReads, Spares};
 use crate::color::Color;
-use crate::point::{Move, Point};
+use crate::go::board::Board;
+use crate::go::board::undo::{PlaysAndReads, Spares};
+use crate::go::point::{Move, Point};
 use crate::rng::Rng;
 use crate::search::patterns;
 use crate::search::playout::{PlayoutEnd, Recent, play_out};
@@ -1092,7 +1092,7 @@ mod tests {
     /// out).
     #[test]
     fn ladder_reader_agrees_with_the_tactical_ladder() {
-        use crate::geometry::{Geometry, Topology};
+        use crate::go::geometry::{Geometry, Topology};
         use crate::tactics::ladder_attack;
         let mut ladder = Ladder::new(100_000);
         let mut rng = Rng::new(7);

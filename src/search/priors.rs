@@ -12,10 +12,10 @@
 //! - Otherwise, hand-set bonuses: captures, saves, ladders, 3x3 shapes, nearness to the
 //!   last move, the empty edge (the `prior_*` fields of [`Tunables`]).
 
-use crate::board::Board;
 use crate::color::Color;
-use crate::geometry::Topology;
-use crate::point::{Move, Point};
+use crate::go::board::Board;
+use crate::go::geometry::Topology;
+use crate::go::point::{Move, Point};
 use crate::search::features::{CAPTURE, ESCAPE, features, with_owner, with_spatial};
 use crate::search::gammas::Gammas;
 use crate::search::params::Tunables;

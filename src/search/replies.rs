@@ -10,7 +10,7 @@
 //! pattern knows.
 
 use crate::color::Color;
-use crate::point::{Move, Point};
+use crate::go::point::{Move, Point};
 
 /// No reply remembered.
 const NONE: u16 = u16::MAX;

@@ -5,11 +5,11 @@
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicI32, AtomicU32, Ordering};
 
-use crate::board::Board;
 use crate::color::Color;
-use crate::point::{Move, Point};
+use crate::go::board::Board;
+use crate::go::point::{Move, Point};
+use crate::go::score;
 use crate::rng::Rng;
-use crate::score;
 use crate::search::dead_stones::{holder_at_end, owner_at_end};
 use crate::search::params::Tunables;
 use crate::search::playout::{Recent, move_cap};
@@ -425,8 +425,8 @@ fn rave_weight(distance: u32, depth: usize, first: usize, end: usize) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::{LiveOwnership, NO_PLY, playout_value, rave_weight, walk_first_plays};
-    use crate::board::Board;
-    use crate::point::{Move, Point};
+    use crate::go::board::Board;
+    use crate::go::point::{Move, Point};
 
     #[test]
     fn live_ownership_pools_the_search_playouts_with_the_roots_estimate() {

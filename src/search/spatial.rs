@@ -10,10 +10,10 @@
 
 use std::sync::OnceLock;
 
-use crate::board::Board;
 use crate::color::Color;
-use crate::geometry::Topology;
-use crate::point::Point;
+use crate::go::board::Board;
+use crate::go::geometry::Topology;
+use crate::go::point::Point;
 use crate::rng::Rng;
 
 /// The smallest and largest pattern sizes (distances) hashed.
@@ -181,7 +181,7 @@ mod tests {
 
     #[test]
     fn sizes_of_an_empty_neighbourhood_differ() {
-        let empty = Board::new(crate::geometry::Geometry::get(19, Topology::Plane).unwrap());
+        let empty = Board::new(crate::go::geometry::Geometry::get(19, Topology::Plane).unwrap());
         let centre = empty.geometry().parse_point("K10").unwrap();
         let h = hashes(&empty, Color::Black, centre);
         for a in 0..SIZES {

@@ -21,7 +21,7 @@
 
 use std::sync::atomic::{AtomicU32, AtomicU64, AtomicUsize, Ordering};
 
-use crate::point::{Move, Point};
+use crate::go::point::{Move, Point};
 
 /// The move of a pass node.
 const PASS: u32 = u32::MAX;

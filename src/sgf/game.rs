@@ -1,13 +1,13 @@
 //! The typed view of one Go game: its main line, setup and game information.
 //!
 //! Points are `(column, row)` with column 0 on the left and row 0 at the BOTTOM, as in GTP
-//! and [`Geometry::point`](crate::geometry::Geometry::point). SGF counts rows from the top
+//! and [`Geometry::point`](crate::go::geometry::Geometry::point). SGF counts rows from the top
 //! (`aa` is the upper-left corner), so the conversion needs the board size.
 
 use std::str::FromStr;
 
 use crate::color::Color;
-use crate::geometry::{MAX_SIZE, MIN_SIZE};
+use crate::go::geometry::{MAX_SIZE, MIN_SIZE};
 use crate::sgf::error::SgfError;
 use crate::sgf::number;
 use crate::sgf::tree::{Collection, Node};

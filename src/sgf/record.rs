@@ -4,12 +4,12 @@
 
 use std::fmt;
 
-use crate::board::{Board, IllegalMove};
 use crate::color::Color;
-use crate::game::{Action, Game};
-use crate::geometry::{Geometry, SizeError, Topology};
-use crate::point::{Move, Point};
-use crate::rules::Rules;
+use crate::go::board::{Board, IllegalMove};
+use crate::go::game::{Action, Game};
+use crate::go::geometry::{Geometry, SizeError, Topology};
+use crate::go::point::{Move, Point};
+use crate::go::rules::Rules;
 use crate::sgf::game::{SetupStone, SgfGame, SgfMove};
 
 /// The root comment of a record played on a torus: SGF has no property for the topology,

@@ -1,9 +1,9 @@
 //! Small board helpers shared by the readers and the heuristic player: liberties a play would
 //! leave, self-atari, snapback, chains around a chain.
 
-use crate::board::Board;
 use crate::color::Color;
-use crate::point::{Move, Point};
+use crate::go::board::Board;
+use crate::go::point::{Move, Point};
 
 /// Liberties `c`'s chain through the empty point `p` would have after `c` plays there,
 /// captures included, counted exactly up to `limit` (the count stops there: callers mostly

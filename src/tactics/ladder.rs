@@ -21,9 +21,9 @@
 //! board: a repeated position or a line longer than `LADDER_PLIES_PER_LINE` plies per board
 //! line counts as an escape, so the reading always ends.
 
-use crate::board::Board;
 use crate::color::Color;
-use crate::point::Point;
+use crate::go::board::Board;
+use crate::go::point::Point;
 use crate::tactics::budget::Budget;
 use crate::tactics::chains::chain_heads;
 use crate::tactics::outcome::Outcome;

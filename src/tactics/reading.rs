@@ -44,17 +44,17 @@
 
 use std::collections::HashMap;
 
-use crate::board::undo::{PlaysAndReads, Spares};
-use crate::board::{Board, Ko};
 use crate::color::Color;
-use crate::point::{Move, Point};
+use crate::go::board::undo::{PlaysAndReads, Spares};
+use crate::go::board::{Board, Ko};
+use crate::go::point::{Move, Point};
+use crate::go::zobrist;
 use crate::tactics::budget::{
     Budget, FOUR_LIB_DEPTH, KO_DEPTH, LADDER_PLIES_PER_LINE, MAX_LIBERTIES, NEAR_DEPTH, NET_DEPTH,
     THREE_LIB_DEPTH,
 };
 use crate::tactics::chains::{adjacent_enemies, liberties_after, push_unique};
 use crate::tactics::outcome::Outcome;
-use crate::zobrist;
 
 /// The attacker of the chain on `target`, moving first: `(outcome, first move)`. Chains
 /// with more than `MAX_LIBERTIES` liberties, and empty points, give `(Fail, None)`.
@@ -962,7 +962,7 @@ fn chains_next_to(b: &Board, points: &[Point], c: Color, except: Point) -> Vec<P
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::geometry::{Geometry, Topology};
+    use crate::go::geometry::{Geometry, Topology};
 
     #[test]
     fn the_node_budget_bounds_a_query_and_favours_the_defender() {

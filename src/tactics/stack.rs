@@ -2,9 +2,9 @@
 
 use std::fmt;
 
-use crate::board::{Board, IllegalMove};
 use crate::color::Color;
-use crate::point::Move;
+use crate::go::board::{Board, IllegalMove};
+use crate::go::point::Move;
 
 /// GTP's reading stack (`trymove`, `tryko`, `popgo`): moves played on top of a base position
 /// that `attack` and friends then read from. The base is never changed.

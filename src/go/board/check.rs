@@ -1,8 +1,8 @@
 //! The slow self-check of every incrementally maintained structure, for tests.
 
-use crate::board::Board;
-use crate::point::Point;
-use crate::zobrist;
+use crate::go::board::Board;
+use crate::go::point::Point;
+use crate::go::zobrist;
 
 impl Board {
     /// Recomputes every derived structure from the stones alone (flood fill) and compares.

@@ -1,16 +1,17 @@
 //! Boards as text: the diagrams tests and `showboard` use (`X` black, `O` white, `.` empty).
 
-use crate::board::Board;
 use crate::color::Color;
-use crate::geometry::Geometry;
-use crate::point::Point;
+use crate::go::board::Board;
+use crate::go::geometry::Geometry;
+use crate::go::point::Point;
 
 impl Board {
     /// A square plane board from a diagram whose size is its number of rows, for unit tests.
     #[cfg(test)]
     pub(crate) fn square_from_diagram(text: &str) -> Board {
         let n = text.lines().filter(|l| !l.trim().is_empty()).count();
-        let geo = Geometry::get(n, crate::geometry::Topology::Plane).expect("a valid test size");
+        let geo =
+            Geometry::get(n, crate::go::geometry::Topology::Plane).expect("a valid test size");
         Board::from_diagram(geo, text).expect("a valid test diagram")
     }
 

@@ -1,9 +1,9 @@
 //! Eyes: which empty points a random playout may play, and which are eye shapes or true
 //! eyes of a colour.
 
-use crate::board::{Board, Ko};
 use crate::color::Color;
-use crate::point::Point;
+use crate::go::board::{Board, Ko};
+use crate::go::point::Point;
 
 impl Board {
     /// Classifies the empty point `p` for a random playout in one pass over its neighbours:

@@ -26,11 +26,11 @@ pub(crate) mod undo;
 
 use std::fmt;
 
-use crate::board::table::Table;
 use crate::color::{ByColor, Color};
-use crate::geometry::Geometry;
-use crate::point::{Move, Point};
-use crate::zobrist;
+use crate::go::board::table::Table;
+use crate::go::geometry::Geometry;
+use crate::go::point::{Move, Point};
+use crate::go::zobrist;
 
 /// Why a move is illegal. The board or game it was tried on is unchanged.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]

@@ -1,10 +1,10 @@
 //! What a play would do, asked without playing it: suicide, the liberties it would leave,
 //! self-atari, captures, the hash after it; and the 3x3 neighbourhood code of a point.
 
-use crate::board::Board;
 use crate::color::Color;
-use crate::point::Point;
-use crate::zobrist;
+use crate::go::board::Board;
+use crate::go::point::Point;
+use crate::go::zobrist;
 
 impl Board {
     /// Whether playing `c` at the empty point `p` would leave its own chain without
@@ -28,7 +28,7 @@ impl Board {
     /// `None` when the play captures (the count then depends on what is taken).
     pub fn liberties_after(&self, c: Color, p: Point) -> Option<usize> {
         const MAX_WORDS: usize =
-            (crate::geometry::MAX_SIZE * crate::geometry::MAX_SIZE).div_ceil(64);
+            (crate::go::geometry::MAX_SIZE * crate::go::geometry::MAX_SIZE).div_ceil(64);
         let words = self.geo.bitset_words();
         let mut union = [0u64; MAX_WORDS];
         for &q in self.geo.neighbours(p) {

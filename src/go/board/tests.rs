@@ -1,5 +1,5 @@
 use super::*;
-use crate::geometry::Topology;
+use crate::go::geometry::Topology;
 
 fn board(topology: Topology, text: &str) -> Board {
     let n = text.lines().filter(|l| !l.trim().is_empty()).count();

@@ -10,8 +10,8 @@
 
 use super::{Board, ChainInfo, Ko};
 use crate::color::Color;
-use crate::geometry::MAX_SIZE;
-use crate::point::{Move, Point};
+use crate::go::geometry::MAX_SIZE;
+use crate::go::point::{Move, Point};
 
 /// Liberty-set words of the largest board.
 const MAX_WORDS: usize = (MAX_SIZE * MAX_SIZE).div_ceil(64);

@@ -16,13 +16,13 @@ use std::sync::atomic::Ordering;
 use std::time::Duration;
 
 use crate::color::Color;
+use crate::go::point::Move;
 use crate::gtp::commands::args::{arity, color};
 use crate::gtp::commands::command_table::{Command, command};
 use crate::gtp::error::GtpError;
 use crate::gtp::parse;
 use crate::gtp::response::Reply;
 use crate::gtp::state::State;
-use crate::point::Move;
 use crate::rng::Rng;
 use crate::search::heuristic::{self, Reason};
 use crate::search::{self, Analysis, AnalysisLine, Decision};

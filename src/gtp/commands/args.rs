@@ -2,11 +2,11 @@
 //! answers; and points written back in GNU Go's order.
 
 use crate::color::Color;
-use crate::geometry::{Geometry, VertexError};
+use crate::go::geometry::{Geometry, VertexError};
+use crate::go::point::{Move, Point};
 use crate::gtp::error::GtpError;
 use crate::gtp::parse;
 use crate::gtp::state::State;
-use crate::point::{Move, Point};
 
 /// Exactly `n` arguments, or a syntax error.
 pub fn arity(args: &[String], n: usize) -> Result<(), GtpError> {

@@ -2,12 +2,12 @@
 //! `does_attack`, `does_defend`, the reading stack (`trymove`, `tryko`, `popgo`) and the
 //! reading depths; and every chain a ladder captures, for GoGui.
 
+use crate::go::point::Point;
 use crate::gtp::commands::args::{arity, format_points, gg_move, point, stone};
 use crate::gtp::commands::command_table::{Command, command};
 use crate::gtp::error::GtpError;
 use crate::gtp::response::Reply;
 use crate::gtp::state::State;
-use crate::point::Point;
 use crate::tactics::{self, Outcome, ladder_captures};
 
 pub const COMMANDS: &[Command<State>] = &[

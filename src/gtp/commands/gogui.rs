@@ -1,14 +1,14 @@
 //! GoGui's commands: the analyze menu, the window title, move sequences and setup.
 
-use crate::board::Board;
-use crate::game::Game;
+use crate::go::board::Board;
+use crate::go::game::Game;
+use crate::go::point::Move;
+use crate::go::score::format_points;
 use crate::gtp::commands::args::{arity, color, move_pairs};
 use crate::gtp::commands::command_table::{Command, command};
 use crate::gtp::error::GtpError;
 use crate::gtp::response::Reply;
 use crate::gtp::state::State;
-use crate::point::Move;
-use crate::score::format_points;
 
 pub const COMMANDS: &[Command<State>] = &[
     command("gogui-analyze_commands", gogui_analyze_commands),

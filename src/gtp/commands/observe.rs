@@ -2,14 +2,14 @@
 //! reading stack when `trymove` has played on it (see `gnugo`).
 
 use crate::color::Color;
-use crate::geometry::Topology;
+use crate::go::geometry::Topology;
+use crate::go::point::{Move, Point};
+use crate::go::score::format_points as format_score;
 use crate::gtp::commands::args::{arity, format_points, gg_color, gg_move, point, stone};
 use crate::gtp::commands::command_table::{Command, command};
 use crate::gtp::error::GtpError;
 use crate::gtp::response::Reply;
 use crate::gtp::state::State;
-use crate::point::{Move, Point};
-use crate::score::format_points as format_score;
 use crate::search::dead_stones;
 
 pub const COMMANDS: &[Command<State>] = &[

@@ -1,7 +1,7 @@
 //! Play commands: moves, genmove and its variants, undo, how the engine chooses.
 
 use crate::color::Color;
-use crate::geometry::VertexError;
+use crate::go::geometry::VertexError;
 use crate::gtp::commands::args::{arity, color, int};
 use crate::gtp::commands::command_table::{Command, command};
 use crate::gtp::error::GtpError;

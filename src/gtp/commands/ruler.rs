@@ -23,14 +23,14 @@
 use std::marker::PhantomData;
 
 use crate::color::{ByColor, Color};
-use crate::geometry::Topology;
+use crate::go::geometry::Topology;
+use crate::go::point::Move;
+use crate::go::score::format_points;
 use crate::gtp::commands::args::{arity, sort_points};
 use crate::gtp::commands::command_table::{Command, command, command_if};
 use crate::gtp::response::Reply;
 use crate::gtp::state::State;
 use crate::othello;
-use crate::point::Move;
-use crate::score::format_points;
 use crate::search::dead_stones;
 
 /// What GoGui's ruler commands need to know of a game.
@@ -230,8 +230,8 @@ impl RulerGame for State {
         .dead_stones();
         let score = game.score(&dead);
         let total = |c: Color| match score.scoring {
-            crate::rules::Scoring::Area => score.stones[c] + score.territory[c],
-            crate::rules::Scoring::Territory => score.territory[c] + score.prisoners[c],
+            crate::go::rules::Scoring::Area => score.stones[c] + score.territory[c],
+            crate::go::rules::Scoring::Territory => score.territory[c] + score.prisoners[c],
         };
         let result = match score.winner() {
             None => "Jigo".to_string(),
@@ -346,9 +346,9 @@ impl RulerGame for othello::Game {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::go::rules::Rules;
     use crate::gtp::commands::GO;
     use crate::gtp::state::Config;
-    use crate::rules::Rules;
 
     fn state(rules: &str, size: usize) -> State {
         let rules: Rules = rules.parse().unwrap();

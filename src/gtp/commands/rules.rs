@@ -1,11 +1,11 @@
 //! Rules commands: KataGo's pair, and the rules in words.
 
+use crate::go::rules::{KoRule, Rules, Scoring};
+use crate::go::score::format_points;
 use crate::gtp::commands::args::arity;
 use crate::gtp::commands::command_table::{Command, command};
 use crate::gtp::response::Reply;
 use crate::gtp::state::State;
-use crate::rules::{KoRule, Rules, Scoring};
-use crate::score::format_points;
 
 pub const COMMANDS: &[Command<State>] = &[
     command("kata-set-rules", kata_set_rules),

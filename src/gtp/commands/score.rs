@@ -1,12 +1,12 @@
 //! Scoring commands: the final score and the status of every chain, with dead stones and
 //! seki estimated by playouts (`search::dead_stones`).
 
+use crate::go::point::Point;
 use crate::gtp::commands::args::{arity, format_points, sort_points};
 use crate::gtp::commands::command_table::{Command, command};
 use crate::gtp::error::GtpError;
 use crate::gtp::response::Reply;
 use crate::gtp::state::State;
-use crate::point::Point;
 use crate::search::dead_stones::{self, LifeAndDeath};
 
 pub const COMMANDS: &[Command<State>] = &[

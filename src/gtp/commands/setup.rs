@@ -1,15 +1,15 @@
 //! Setup commands: board size, clearing, komi, handicap.
 
-use crate::board::Board;
 use crate::color::Color;
-use crate::game::Game;
+use crate::go::board::Board;
+use crate::go::game::Game;
+use crate::go::handicap;
+use crate::go::point::{Move, Point};
 use crate::gtp::commands::args::{arity, float, format_points, int};
 use crate::gtp::commands::command_table::{Command, command};
 use crate::gtp::error::GtpError;
 use crate::gtp::response::Reply;
 use crate::gtp::state::State;
-use crate::handicap;
-use crate::point::{Move, Point};
 
 pub const COMMANDS: &[Command<State>] = &[
     command("boardsize", boardsize),

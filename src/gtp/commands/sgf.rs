@@ -3,13 +3,13 @@
 
 use std::io::Read;
 
-use crate::geometry::{Geometry, MAX_SIZE, Topology};
+use crate::go::geometry::{Geometry, MAX_SIZE, Topology};
+use crate::go::point::Move;
 use crate::gtp::commands::command_table::{Command, command};
 use crate::gtp::error::GtpError;
 use crate::gtp::parse;
 use crate::gtp::response::Reply;
 use crate::gtp::state::State;
-use crate::point::Move;
 use crate::sgf::{self, SgfGame, Stop};
 
 pub const COMMANDS: &[Command<State>] =
