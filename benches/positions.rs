@@ -24,7 +24,7 @@ use std::time::Instant;
 
 use position_file::PositionLine;
 use shicho::search::playout::Recent;
-use shicho::search::policy::{Policy, policy_playout};
+use shicho::search::playout::policy::{Policy, policy_playout};
 use shicho::search::{Decision, Params, search};
 use shicho::{Color, Rng, go::score};
 

@@ -1,7 +1,7 @@
 //! Learns the move weights of the tree's priors from game records by
 //! minorization-maximization (Coulom, "Computing Elo Ratings of Move Patterns in the Game
 //! of Go", 2007). The engine has two tables, learnt on records of their own board size:
-//! `src/search/data/gammas-9x9.txt` (the default `--out`) and `gammas-19x19.txt`.
+//! `src/search/pattern/data/gammas-9x9.txt` (the default `--out`) and `gammas-19x19.txt`.
 //!
 //! ```text
 //! cargo run --release --example train_priors -- [--player NAME] [--skip N] [--min-spatial K] [--owner-playouts N] [--out FILE] SGF...
@@ -23,9 +23,9 @@
 
 use std::collections::HashMap;
 
-use shicho::search::features::{Features, GROUPS, features, with_owner, with_spatial};
-use shicho::search::gammas::Gammas;
-use shicho::search::spatial::SIZES;
+use shicho::search::pattern::features::{Features, GROUPS, features, with_owner, with_spatial};
+use shicho::search::pattern::gammas::Gammas;
+use shicho::search::pattern::spatial::SIZES;
 use shicho::search::{Tunables, ownership};
 use shicho::sgf::{SgfGame, Stop, parse_collection};
 use shicho::{Color, Game, Move, Point, Rules};
@@ -64,7 +64,7 @@ struct Selection<'a> {
 fn main() {
     let mut args = std::env::args().skip(1);
     let mut player: Option<String> = None;
-    let mut out = "src/search/data/gammas-9x9.txt".to_string();
+    let mut out = "src/search/pattern/data/gammas-9x9.txt".to_string();
     let mut skip = 0;
     let mut min_spatial = 3;
     let mut owner_playouts = 0;
@@ -261,7 +261,7 @@ fn main() {
     }
     let header = format!(
         "# shicho's move weights (gammas) for the tree's priors, learnt by examples/train_priors.rs\n\
-         # from {} positions of {} records{}; see src/search/gammas.rs for the format.\n",
+         # from {} positions of {} records{}; see src/search/pattern/gammas.rs for the format.\n",
         train.positions.len() + test.positions.len(),
         files.len(),
         player

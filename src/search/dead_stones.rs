@@ -15,7 +15,7 @@ use crate::go::point::{Move, Point};
 use crate::rng::Rng;
 use crate::search::params::Tunables;
 use crate::search::playout::Recent;
-use crate::search::policy::{Policy, policy_playout};
+use crate::search::playout::policy::{Policy, policy_playout};
 
 /// Playouts per estimate: enough that a chain's ownership is known to about ±0.05.
 pub const OWNERSHIP_PLAYOUTS: usize = 400;

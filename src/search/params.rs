@@ -6,8 +6,8 @@
 
 use std::time::Duration;
 
-use crate::search::gammas::LARGE_BOARD;
-use crate::search::policy::{MAX_KO_MOVES, PolicyParams};
+use crate::search::pattern::gammas::LARGE_BOARD;
+use crate::search::playout::policy::{MAX_KO_MOVES, PolicyParams};
 use crate::search::tree::Selection;
 
 /// The search's weights, with their defaults and one comment each. Priors are virtual

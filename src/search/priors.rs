@@ -16,11 +16,11 @@ use crate::color::Color;
 use crate::go::board::Board;
 use crate::go::geometry::Topology;
 use crate::go::point::{Move, Point};
-use crate::search::features::{CAPTURE, ESCAPE, features, with_owner, with_spatial};
-use crate::search::gammas::Gammas;
 use crate::search::params::Tunables;
-use crate::search::patterns;
-use crate::search::policy::Last;
+use crate::search::pattern::features::{CAPTURE, ESCAPE, features, with_owner, with_spatial};
+use crate::search::pattern::gammas::Gammas;
+use crate::search::pattern::mogo;
+use crate::search::playout::policy::Last;
 use crate::tactics::{ladder_attack, ladder_escape};
 
 /// The priors (virtual visits, virtual wins) of `c` playing each of `moves` (empty
@@ -146,7 +146,7 @@ pub(crate) fn priors(
             }
         }
     }
-    if patterns::matches(board, p) {
+    if mogo::matches(board, p) {
         visits += t.prior_pattern;
         wins += t.prior_pattern;
     }

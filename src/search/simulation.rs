@@ -12,8 +12,8 @@ use crate::go::score;
 use crate::rng::Rng;
 use crate::search::dead_stones::{holder_at_end, owner_at_end};
 use crate::search::params::Tunables;
+use crate::search::playout::policy::{Last, Policy};
 use crate::search::playout::{Recent, move_cap};
-use crate::search::policy::{Last, Policy};
 use crate::search::priors::child_priors;
 use crate::search::tree::{NewChild, NodeId, ROOT, Tree};
 

@@ -14,8 +14,8 @@ use crate::color::Color;
 use crate::go::board::Board;
 use crate::go::geometry::{RING_OFFSETS, Topology};
 use crate::go::point::{Move, Point};
-use crate::search::policy::{SelfAtari, self_atari};
-use crate::search::spatial;
+use crate::search::pattern::spatial;
+use crate::search::playout::policy::{SelfAtari, self_atari};
 use crate::tactics::{ladder_attack, ladder_escape};
 
 /// The feature groups other than the shape, each with its number of levels (level 0 is

@@ -20,7 +20,7 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::OnceLock;
 
-use crate::search::features::{Features, GROUPS, OWNER};
+use crate::search::pattern::features::{Features, GROUPS, OWNER};
 
 /// The smallest board that uses the table learnt on 19x19 games: 13x13's lines 5 to 7
 /// are open board, as they are on 19x19, not the centre that 9x9's fifth line is.

@@ -5,6 +5,12 @@
 //! - the playout loop that the policy's playouts (`policy::policy_playout`) share.
 //!
 //! Both refuse a capture that brings back a position of the playout ([`Recent`]).
+//!
+//! This file holds the loop and the light playouts; the [`policy`] the tree search plays its
+//! playouts with builds on it, and `replies` holds the last good replies it learns.
+
+pub mod policy;
+mod replies;
 
 use crate::color::Color;
 use crate::go::board::Board;

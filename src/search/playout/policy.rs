@@ -41,9 +41,9 @@ use crate::go::board::Board;
 use crate::go::board::undo::{PlaysAndReads, Spares};
 use crate::go::point::{Move, Point};
 use crate::rng::Rng;
-use crate::search::patterns;
+use crate::search::pattern::mogo;
+use crate::search::playout::replies::Replies;
 use crate::search::playout::{PlayoutEnd, Recent, play_out};
-use crate::search::replies::Replies;
 
 /// How often each rule of the policy fires (percent), and the cheap limits it reads with.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -306,7 +306,7 @@ impl Policy {
             let mut cands = Candidates::new();
             for &r in board.geometry().ring(l).iter().flatten() {
                 if board.get(r).is_none()
-                    && patterns::matches(board, r)
+                    && mogo::matches(board, r)
                     && playable(board, c, r, recent)
                     && !is_bad_self_atari(board, c, r)
                 {
