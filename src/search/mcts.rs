@@ -34,7 +34,7 @@ use crate::search::dead_stones::{self, ownership};
 use crate::search::heuristic;
 use crate::search::params::{Params, Tunables};
 use crate::search::pattern::gammas::Gammas;
-use crate::search::playout::policy::{EARLIER_MOVES, Last};
+use crate::search::playout::last::{EARLIER_MOVES, Last};
 use crate::search::priors::child_priors;
 use crate::search::simulation::{LiveOwnership, Shared, Worker, pass_child};
 use crate::search::tree::{NewChild, ROOT, Tree};

@@ -7,7 +7,8 @@
 use std::time::Duration;
 
 use crate::search::pattern::gammas::LARGE_BOARD;
-use crate::search::playout::policy::{MAX_KO_MOVES, PolicyParams};
+use crate::search::playout::last::MAX_KO_MOVES;
+use crate::search::playout::params::PolicyParams;
 use crate::search::tree::Selection;
 
 /// The search's weights, with their defaults and one comment each. Priors are virtual

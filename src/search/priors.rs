@@ -20,7 +20,7 @@ use crate::search::params::Tunables;
 use crate::search::pattern::features::{CAPTURE, ESCAPE, features, with_owner, with_spatial};
 use crate::search::pattern::gammas::Gammas;
 use crate::search::pattern::mogo;
-use crate::search::playout::policy::Last;
+use crate::search::playout::last::Last;
 use crate::tactics::{ladder_attack, ladder_escape};
 
 /// The priors (virtual visits, virtual wins) of `c` playing each of `moves` (empty

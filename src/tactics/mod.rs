@@ -7,6 +7,8 @@
 //!   (nets, snapbacks, shortage of liberties, counter-captures), bounded by a [`Budget`];
 //! - [`chains`]: small board helpers the readers and the heuristic player share (liberties
 //!   after a play, self-atari, snapback, the chains around a chain, one stone per chain);
+//! - [`self_atari`]: which self-ataris a player would still make (a throw-in, a nakade), for
+//!   the playouts and the learnt priors;
 //! - `budget` and `outcome`: the limits of one query ([`Budget`] and the depth tunables)
 //!   and its answer ([`Outcome`]);
 //! - `stack`: GTP's reading stack ([`ReadingStack`], `trymove`/`popgo`).
@@ -41,6 +43,7 @@ pub mod chains;
 pub mod ladder;
 mod outcome;
 pub mod reading;
+pub mod self_atari;
 mod stack;
 
 pub use budget::{

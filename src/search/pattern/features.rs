@@ -15,7 +15,7 @@ use crate::go::board::Board;
 use crate::go::geometry::{RING_OFFSETS, Topology};
 use crate::go::point::{Move, Point};
 use crate::search::pattern::spatial;
-use crate::search::playout::policy::{SelfAtari, self_atari};
+use crate::tactics::self_atari::{SelfAtari, self_atari};
 use crate::tactics::{ladder_attack, ladder_escape};
 
 /// The feature groups other than the shape, each with its number of levels (level 0 is

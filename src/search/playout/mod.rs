@@ -9,8 +9,17 @@
 //! This file holds the loop and the light playouts; the [`policy`] the tree search plays its
 //! playouts with builds on it, and `replies` holds the last good replies it learns.
 
+mod atari;
+mod candidates;
+mod ko;
+mod ladder;
+pub(crate) mod last;
+mod nakade;
+pub(crate) mod params;
 pub mod policy;
+mod random;
 mod replies;
+mod two_libs;
 
 use crate::color::Color;
 use crate::go::board::Board;
