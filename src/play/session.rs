@@ -139,8 +139,8 @@ fn new_game(o: &Options) -> Result<Box<dyn PlayedGame>, PlayError> {
             let Ok(game) = Game::new(size, rules, komi) else {
                 return bad(&format!(
                     "Go boards are {} to {} points wide",
-                    crate::MIN_SIZE,
-                    crate::MAX_SIZE
+                    crate::go::geometry::MIN_SIZE,
+                    crate::go::geometry::MAX_SIZE
                 ));
             };
             let params = Params {
