@@ -53,6 +53,11 @@ struct Cli {
     /// Search threads, sharing one tree.
     #[arg(long, default_value_t = 1)]
     threads: usize,
+    /// What GTP's `version` answers instead of shicho's own. Lizzie 0.7 takes the answer for
+    /// Leela Zero's and stops before analysing at one below 0.15: give it 0.17 there, as
+    /// KataGo's flag of the same name is given.
+    #[arg(long, value_name = "VERSION")]
+    override_version: Option<String>,
 }
 
 /// The Go and Othello players `--player` names: a player of either game (`random` is
@@ -170,6 +175,9 @@ fn main() -> ExitCode {
         game: cli.game,
         othello_player,
         othello_size,
+        version: cli
+            .override_version
+            .unwrap_or_else(|| env!("CARGO_PKG_VERSION").to_string()),
     };
     log::info!("starting: {} {size}x{size} komi {komi}", config.rules);
     let engine = Engine::new(config);

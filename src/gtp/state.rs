@@ -46,6 +46,10 @@ pub struct Config {
     pub othello_player: OthelloPlayer,
     /// The Othello board size (even, 4..=26).
     pub othello_size: usize,
+    /// What `version` answers: shicho's own version, unless `--override-version` names
+    /// another for a front end that reads it as its own engine's (Lizzie 0.7 takes it for
+    /// Leela Zero's and waits on a dialog for anything below 0.15).
+    pub version: String,
 }
 
 impl Default for Config {
@@ -62,6 +66,7 @@ impl Default for Config {
             game: GameKind::Go,
             othello_player: OthelloPlayer::Searcher,
             othello_size: 8,
+            version: env!("CARGO_PKG_VERSION").to_string(),
         }
     }
 }
@@ -97,6 +102,8 @@ pub struct State {
     pondering: Option<Pondering>,
     /// The game `set_game` asked for, until the engine takes the request.
     game_request: Option<GameKind>,
+    /// What `version` answers ([`Config::version`]).
+    version: String,
 }
 
 impl GtpState for State {
@@ -110,6 +117,10 @@ impl GtpState for State {
 
     fn take_game_request(&mut self) -> Option<GameKind> {
         self.game_request.take()
+    }
+
+    fn version(&self) -> &str {
+        &self.version
     }
 }
 
@@ -149,6 +160,7 @@ impl State {
             ponder: config.ponder,
             pondering: None,
             game_request: None,
+            version: config.version.clone(),
         }
     }
 

@@ -18,9 +18,7 @@ impl<S: GtpState> Admin<S> {
     pub const COMMANDS: &'static [Command<S>] = &[
         command("protocol_version", |_, a| arity(a, 0).map(|()| "2".into())),
         command("name", |_, a| arity(a, 0).map(|()| "shicho".into())),
-        command("version", |_, a| {
-            arity(a, 0).map(|()| env!("CARGO_PKG_VERSION").into())
-        }),
+        command("version", |s, a| arity(a, 0).map(|()| s.version().into())),
         command("known_command", known_command::<S>),
         command("list_commands", list_commands::<S>),
         // The session ends after answering; see `Engine::handle`.

@@ -19,6 +19,9 @@ pub trait GtpState: Sized + 'static {
 
     /// The game asked for by the last command, if any (taken: asked once).
     fn take_game_request(&mut self) -> Option<GameKind>;
+
+    /// What `version` answers ([`Config::version`](crate::gtp::state::Config::version)).
+    fn version(&self) -> &str;
 }
 
 /// What the time family (`commands::time`) needs of a game's state: its clocks.

@@ -52,6 +52,8 @@ pub struct OthelloState {
     rng: Rng,
     interrupt: Arc<AtomicBool>,
     game_request: Option<GameKind>,
+    /// What `version` answers (`Config::version`).
+    version: String,
 }
 
 impl GtpState for OthelloState {
@@ -65,6 +67,10 @@ impl GtpState for OthelloState {
 
     fn take_game_request(&mut self) -> Option<GameKind> {
         self.game_request.take()
+    }
+
+    fn version(&self) -> &str {
+        &self.version
     }
 }
 
@@ -97,6 +103,7 @@ impl OthelloState {
             rng: Rng::new(config.seed),
             interrupt,
             game_request: None,
+            version: config.version.clone(),
         }
     }
 
