@@ -312,6 +312,24 @@ def screenshot(display, path):
     subprocess.run(["import", "-display", display, "-window", "root", path], check=True)
 
 
+def start_xvfb():
+    """A virtual screen of SCREEN's size on a free display: (the process, the display)."""
+    read_fd, write_fd = os.pipe()
+    xvfb = subprocess.Popen(
+        ["Xvfb", "-displayfd", str(write_fd), "-screen", "0", f"{SCREEN[0]}x{SCREEN[1]}x24",
+         "-nolisten", "tcp"],
+        pass_fds=[write_fd], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    os.close(write_fd)
+    number = b""
+    while not number.endswith(b"\n"):
+        chunk = os.read(read_fd, 16)
+        if not chunk:
+            raise Failure("Xvfb did not start")
+        number += chunk
+    os.close(read_fd)
+    return xvfb, ":" + number.decode().strip()
+
+
 # ----- one game --------------------------------------------------------------------------
 
 
@@ -330,20 +348,7 @@ def run_case(name, case, gogui, shicho, out):
         f.write("\n".join(line.strip() for line in case["script"].strip().splitlines()) + "\n")
     barriers = re.findall(r"^\s*barrier (\S+)", case["script"], re.M)
 
-    read_fd, write_fd = os.pipe()
-    xvfb = subprocess.Popen(
-        ["Xvfb", "-displayfd", str(write_fd), "-screen", "0", f"{SCREEN[0]}x{SCREEN[1]}x24",
-         "-nolisten", "tcp"],
-        pass_fds=[write_fd], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    os.close(write_fd)
-    number = b""
-    while not number.endswith(b"\n"):
-        chunk = os.read(read_fd, 16)
-        if not chunk:
-            raise Failure("Xvfb did not start")
-        number += chunk
-    os.close(read_fd)
-    display = ":" + number.decode().strip()
+    xvfb, display = start_xvfb()
 
     program = " ".join([sys.executable, os.path.join(HERE, "scripted_engine.py"),
                         "--script", script, "--log-dir", logs, "--", shicho] + case["engine"])
