@@ -1,0 +1,88 @@
+//! `doc/gtp.md` promises every command shicho answers: each name `list_commands` prints, in Go
+//! on the plane and on the torus (where the GoGui ruler's commands are offered) and in Othello
+//! mode, stands in that file's tables, and each command the tables name is one shicho knows.
+
+use shicho::Rules;
+use shicho::gtp::{Config, Engine, GameKind};
+
+const DOC: &str = include_str!("../doc/gtp.md");
+
+fn commands(config: Config) -> Vec<String> {
+    let mut e = Engine::new(config);
+    let text = e.handle(b"list_commands").expect("an answer").text;
+    let body = text.strip_prefix("= ").expect("list_commands succeeds");
+    body.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .map(String::from)
+        .collect()
+}
+
+/// The command names the tables' first columns show: each code span's first word.
+fn documented() -> Vec<String> {
+    DOC.lines()
+        .filter(|l| l.starts_with("| `"))
+        .flat_map(|l| {
+            let first = l[1..].split(" | ").next().unwrap_or("");
+            first
+                .split('`')
+                .skip(1)
+                .step_by(2)
+                .filter_map(|span| span.split_whitespace().next().map(String::from))
+                .collect::<Vec<_>>()
+        })
+        .collect()
+}
+
+#[test]
+fn every_command_is_documented() {
+    let torus: Rules = "daoqi".parse().unwrap();
+    let modes = [
+        ("Go", Config::default()),
+        (
+            "Dao-qi",
+            Config {
+                rules: torus,
+                size: 9,
+                ..Config::default()
+            },
+        ),
+        (
+            "Othello",
+            Config {
+                game: GameKind::Othello,
+                ..Config::default()
+            },
+        ),
+    ];
+    let doc = documented();
+    for (mode, config) in modes {
+        for name in commands(config) {
+            assert!(
+                doc.contains(&name),
+                "{mode}: `{name}` is missing from doc/gtp.md"
+            );
+        }
+    }
+}
+
+#[test]
+fn every_documented_command_is_known() {
+    let mut go = Engine::new(Config::default());
+    let mut othello = Engine::new(Config {
+        game: GameKind::Othello,
+        ..Config::default()
+    });
+    let mut torus = Engine::new(Config {
+        rules: "daoqi".parse().unwrap(),
+        size: 9,
+        ..Config::default()
+    });
+    for name in documented() {
+        let known = [&mut go, &mut othello, &mut torus].into_iter().any(|e| {
+            e.handle(format!("known_command {name}").as_bytes())
+                .is_some_and(|r| r.text.starts_with("= true"))
+        });
+        assert!(known, "doc/gtp.md names `{name}`, which no mode knows");
+    }
+}
