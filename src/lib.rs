@@ -11,7 +11,7 @@
 //! |---|---|---|
 //! | shared vocabulary | `color`, `rng` | the two colours and the seeded RNG, which both games use |
 //! | Go's rules core | [`go`] (`point`, `geometry`, `rules`, `zobrist`; `board`; `game`, [`go::score`], [`go::handicap`], [`go::perft`]) | points and moves; neighbour tables for the plane and the torus; rules as independent settings with presets; hash keys; [`Board`] (chains with exact liberty sets, the simple-ko point); [`Game`] (rules, komi, history, superko, undo); scoring, handicap placement, perft counts |
-//! | reading, records | [`tactics`], [`sgf`] | ladders and capture reading over a `&Board`; SGF text to records and records to games |
+//! | reading, records | [`tactics`], [`sgf`] | ladders, capture reading and which self-ataris a player would make, over a `&Board`; SGF text to records and records to games |
 //! | search | [`search`] | how a Go move is chosen: tree search, heuristics or random; priors from learnt patterns, playouts and their policy; dead stones and seki; clocks |
 //! | front ends | [`gtp`], [`play`] | the GTP session, engine, command families and the engine state; the terminal board (`shicho play`) |
 //!

@@ -51,8 +51,9 @@ impl Board {
         Some(union[..words].iter().map(|w| w.count_ones() as usize).sum())
     }
 
-    /// The 3x3 neighbourhood code of `p` for `patterns`: two bits per surrounding point in
-    /// `Geometry::ring` order (0 empty, 1 black, 2 white, 3 off the board).
+    /// The 3x3 neighbourhood code of `p` for the 3x3 patterns (`search::pattern::mogo`): two
+    /// bits per surrounding point in `Geometry::ring` order (0 empty, 1 black, 2 white, 3 off
+    /// the board).
     #[inline]
     pub fn ring_code(&self, p: Point) -> u16 {
         let mut code = 0;
