@@ -118,19 +118,11 @@ pub fn self_atari(board: &Board, c: Color, p: Point) -> SelfAtari {
 mod tests {
     use super::*;
 
-    fn board(text: &str) -> Board {
-        Board::square_from_diagram(text)
-    }
-
-    fn pt(b: &Board, v: &str) -> Point {
-        b.geometry().parse_point(v).unwrap()
-    }
-
     #[test]
     fn bad_self_ataris_and_good_ones() {
         // Black D4 makes three stones with one liberty (E4) inside White's eye space: a
         // nakade, allowed.
-        let nakade = board(
+        let nakade = Board::square_from_diagram(
             "
             . . . . . . .
             . . . . . . .
@@ -140,9 +132,13 @@ mod tests {
             . . . . . . .
             . . . . . . .",
         );
-        assert!(!is_bad_self_atari(&nakade, Color::Black, pt(&nakade, "D4")));
+        assert!(!is_bad_self_atari(
+            &nakade,
+            Color::Black,
+            nakade.point("D4")
+        ));
         // Four stones and more: never.
-        let wall = board(
+        let wall = Board::square_from_diagram(
             "
             . . . . .
             O O O O .
@@ -150,10 +146,10 @@ mod tests {
             O O O O .
             . . . . .",
         );
-        assert!(is_bad_self_atari(&wall, Color::Black, pt(&wall, "D3")));
+        assert!(is_bad_self_atari(&wall, Color::Black, wall.point("D3")));
         // A lone stone thrown into White's two-point eye in the corner: allowed; the same
         // stone where its liberty leads into the open: bad.
-        let corner = board(
+        let corner = Board::square_from_diagram(
             "
             . . . . .
             . . . . .
@@ -161,8 +157,12 @@ mod tests {
             O O . . .
             . . O . .",
         );
-        assert!(!is_bad_self_atari(&corner, Color::Black, pt(&corner, "A1")));
-        let open = board(
+        assert!(!is_bad_self_atari(
+            &corner,
+            Color::Black,
+            corner.point("A1")
+        ));
+        let open = Board::square_from_diagram(
             "
             . . . . .
             . . . . .
@@ -172,10 +172,10 @@ mod tests {
         );
         // A lone stone whose liberty leads into the open, no short opponent chain beside it.
         assert_eq!(
-            self_atari(&open, Color::Black, pt(&open, "C2")),
+            self_atari(&open, Color::Black, open.point("C2")),
             SelfAtari::Large
         );
-        let edge = board(
+        let edge = Board::square_from_diagram(
             "
             . . . . .
             . . . . .
@@ -184,8 +184,8 @@ mod tests {
             O . . . .",
         );
         // A2 leads into the open, but White A1 has two liberties: a throw-in, allowed.
-        assert!(!is_bad_self_atari(&edge, Color::Black, pt(&edge, "A2")));
-        let open_edge = board(
+        assert!(!is_bad_self_atari(&edge, Color::Black, edge.point("A2")));
+        let open_edge = Board::square_from_diagram(
             "
             . . . . .
             . . . . .
@@ -197,10 +197,10 @@ mod tests {
         assert!(is_bad_self_atari(
             &open_edge,
             Color::Black,
-            pt(&open_edge, "A2")
+            open_edge.point("A2")
         ));
         // Next to a white chain with two liberties, the same stone is a useful throw-in.
-        let race = board(
+        let race = Board::square_from_diagram(
             "
             . . . . .
             . . . . .
@@ -208,13 +208,13 @@ mod tests {
             . O X . .
             . X . . .",
         );
-        assert!(!is_bad_self_atari(&race, Color::Black, pt(&race, "A2")));
+        assert!(!is_bad_self_atari(&race, Color::Black, race.point("A2")));
     }
 
     #[test]
     fn small_chains_in_atari_are_nakade_only_inside_the_eye_space() {
         // Black C2 extends C3 into atari: the last liberty, C1, leads to the open first line.
-        let escape = board(
+        let escape = Board::square_from_diagram(
             "
             . . . . .
             . . O . .
@@ -222,12 +222,12 @@ mod tests {
             . O . O .
             . . . . .",
         );
-        let c2 = pt(&escape, "C2");
+        let c2 = escape.point("C2");
         assert_eq!(self_atari(&escape, Color::Black, c2), SelfAtari::SmallChain);
         assert!(is_bad_self_atari(&escape, Color::Black, c2));
         // The same two stones with White on B1 and D1: C1 touches nothing but them and
         // White, so they are inside White's eye space.
-        let inside = board(
+        let inside = Board::square_from_diagram(
             "
             . . . . .
             . . O . .
@@ -235,12 +235,12 @@ mod tests {
             . O . O .
             . O . O .",
         );
-        let c2 = pt(&inside, "C2");
+        let c2 = inside.point("C2");
         assert_eq!(self_atari(&inside, Color::Black, c2), SelfAtari::Nakade);
         assert!(!is_bad_self_atari(&inside, Color::Black, c2));
         // C2 joins B2 and D2 into three stones whose last liberty is D1; E1 is empty, so
         // D1 leads out: a connection into atari.
-        let connect = board(
+        let connect = Board::square_from_diagram(
             "
             . . . . .
             . . . . .
@@ -248,13 +248,13 @@ mod tests {
             O X . X O
             . O O . .",
         );
-        let c2 = pt(&connect, "C2");
+        let c2 = connect.point("C2");
         assert_eq!(
             self_atari(&connect, Color::Black, c2),
             SelfAtari::SmallChain
         );
         // With White on E1, D1 is the last point of White's eye space.
-        let closed = board(
+        let closed = Board::square_from_diagram(
             "
             . . . . .
             . . . . .
@@ -262,11 +262,11 @@ mod tests {
             O X . X O
             . O O . O",
         );
-        let c2 = pt(&closed, "C2");
+        let c2 = closed.point("C2");
         assert_eq!(self_atari(&closed, Color::Black, c2), SelfAtari::Nakade);
         // A lone stone, and a move with two liberties.
         assert_eq!(
-            self_atari(&escape, Color::Black, pt(&escape, "E5")),
+            self_atari(&escape, Color::Black, escape.point("E5")),
             SelfAtari::No
         );
     }

@@ -15,6 +15,14 @@ impl Board {
         Board::from_diagram(geo, text).expect("a valid test diagram")
     }
 
+    /// The point a unit test names (`D4`) on this board's geometry; a typo panics.
+    #[cfg(test)]
+    pub(crate) fn point(&self, vertex: &str) -> Point {
+        self.geometry()
+            .parse_point(vertex)
+            .expect("a vertex on the board")
+    }
+
     /// A board from a diagram: one line per row, top row first, `X`/`x`/`B` black,
     /// `O`/`o`/`W` white, `.`/`+`/`,` empty; spaces are ignored, as are lines without any
     /// of those characters (so coordinate labels may be left in, except on the rows).

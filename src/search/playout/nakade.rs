@@ -93,17 +93,9 @@ pub(super) fn nakade_move(board: &Board, c: Color, l: Point, recent: &Recent) ->
 mod tests {
     use super::*;
 
-    fn board(text: &str) -> Board {
-        Board::square_from_diagram(text)
-    }
-
-    fn pt(b: &Board, v: &str) -> Point {
-        b.geometry().parse_point(v).unwrap()
-    }
-
     #[test]
     fn nakade_point_of_a_straight_three() {
-        let b = board(
+        let b = Board::square_from_diagram(
             "
             . O . O .
             O O O O O
@@ -113,14 +105,14 @@ mod tests {
         );
         // White's last move E2 next to nothing: use a move next to the eye space.
         let recent = Recent::new(&b);
-        let l = pt(&b, "B2");
+        let l = b.point("B2");
         assert_eq!(
             nakade_move(&b, Color::White, l, &recent),
-            Some(pt(&b, "B1"))
+            Some(b.point("B1"))
         );
         assert_eq!(
             nakade_move(&b, Color::Black, l, &recent),
-            Some(pt(&b, "B1"))
+            Some(b.point("B1"))
         );
     }
 }

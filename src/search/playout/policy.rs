@@ -188,14 +188,6 @@ pub fn policy_playout(
 mod tests {
     use super::*;
 
-    fn board(text: &str) -> Board {
-        Board::square_from_diagram(text)
-    }
-
-    fn pt(b: &Board, v: &str) -> Point {
-        b.geometry().parse_point(v).unwrap()
-    }
-
     /// Twenty playout choices of `policy` for `c` on `b`, the playout starting there.
     fn twenty_choices(
         policy: &mut Policy,
@@ -212,7 +204,7 @@ mod tests {
 
     #[test]
     fn a_recent_ko_is_filled_by_its_taker_and_retaken_by_the_other_side() {
-        let mut b = board(
+        let mut b = Board::square_from_diagram(
             "
             . . . . . . .
             . . . . . . .
@@ -222,12 +214,12 @@ mod tests {
             . . . . . . .
             . . . . . . .",
         );
-        let (c4, d4) = (Move::Play(pt(&b, "C4")), Move::Play(pt(&b, "D4")));
+        let (c4, d4) = (Move::Play(b.point("C4")), Move::Play(b.point("D4")));
         let mut rng = Rng::new(9);
         let mut last = Last::default();
         let play = |b: &mut Board, last: &mut Last, c: Color, v: &str| {
-            b.play(c, Move::Play(pt(b, v)), false).unwrap();
-            *last = last.then(Some(pt(b, v))).with_ko_of(b);
+            b.play(c, Move::Play(b.point(v)), false).unwrap();
+            *last = last.then(Some(b.point(v))).with_ko_of(b);
         };
         // Black takes the ko; White may not retake at once, and plays elsewhere.
         play(&mut b, &mut last, Color::Black, "D4");
@@ -261,7 +253,7 @@ mod tests {
         assert!(choices.iter().any(|&m| m != c4));
         // The retake takes the ko back: now White's, for Black to retake later.
         play(&mut b, &mut last, Color::White, "C4");
-        assert_eq!(b.get(pt(&b, "D4")), None);
+        assert_eq!(b.get(b.point("D4")), None);
         assert_eq!(
             last.ko.map(|ko| (Move::Play(ko.point), ko.moves_since)),
             Some((d4, 0))
@@ -288,7 +280,7 @@ mod tests {
     fn escapes_an_atari_that_is_no_ladder_and_captures_in_atari() {
         // Black has just played B2, putting White C2 in atari; White extends at D2 with
         // three liberties, or, if it were Black, captures.
-        let b = board(
+        let b = Board::square_from_diagram(
             "
             . . . . .
             . . . . .
@@ -302,11 +294,11 @@ mod tests {
         });
         let recent = Recent::new(&b);
         let mut rng = Rng::new(1);
-        let last = Last::default().then(Some(pt(&b, "B2")));
+        let last = Last::default().then(Some(b.point("B2")));
         for _ in 0..20 {
             assert_eq!(
                 policy.choose(&b, Color::White, last, &mut rng, &recent),
-                Move::Play(pt(&b, "D2"))
+                Move::Play(b.point("D2"))
             );
         }
     }
@@ -316,7 +308,7 @@ mod tests {
         // Black's D2 put White C2 in atari and White played F4 elsewhere: Black captures at
         // C3. Had Black then answered at F5, White saves C2 at C3 (three liberties). The
         // board is the same for both: the rule reads the remembered moves.
-        let b = board(
+        let b = Board::square_from_diagram(
             "
             . . . . . . .
             . . . . . . .
@@ -333,11 +325,11 @@ mod tests {
         });
         let recent = Recent::new(&b);
         let mut rng = Rng::new(5);
-        let c3 = Move::Play(pt(&b, "C3"));
+        let c3 = Move::Play(b.point("C3"));
         let after_f4 = Last::default()
-            .then(Some(pt(&b, "D2")))
-            .then(Some(pt(&b, "F4")));
-        let after_f5 = after_f4.then(Some(pt(&b, "F5")));
+            .then(Some(b.point("D2")))
+            .then(Some(b.point("F4")));
+        let after_f5 = after_f4.then(Some(b.point("F5")));
         for _ in 0..20 {
             assert_eq!(
                 policy.choose(&b, Color::Black, after_f4, &mut rng, &recent),
@@ -363,7 +355,7 @@ mod tests {
 
     #[test]
     fn plays_the_learnt_reply_while_it_is_playable() {
-        let b = board(
+        let b = Board::square_from_diagram(
             "
             . . . . .
             . . . . .
@@ -377,18 +369,18 @@ mod tests {
         });
         let recent = Recent::new(&b);
         let mut rng = Rng::new(3);
-        let last = Last::default().then(Some(pt(&b, "C3")));
+        let last = Last::default().then(Some(b.point("C3")));
         // White answered C3 at D4 and won.
-        let game = [Move::Play(pt(&b, "C3")), Move::Play(pt(&b, "D4"))];
+        let game = [Move::Play(b.point("C3")), Move::Play(b.point("D4"))];
         policy.learn(25, &game, Color::Black, Color::White);
         for _ in 0..20 {
             assert_eq!(
                 policy.choose(&b, Color::White, last, &mut rng, &recent),
-                Move::Play(pt(&b, "D4"))
+                Move::Play(b.point("D4"))
             );
         }
         // Off, or with the reply's point taken, the policy plays as before.
-        let taken = board(
+        let taken = Board::square_from_diagram(
             "
             . . . . .
             . . . O .
@@ -397,7 +389,7 @@ mod tests {
             . . . . .",
         );
         let recent = Recent::new(&taken);
-        let d4 = Move::Play(pt(&b, "D4"));
+        let d4 = Move::Play(b.point("D4"));
         assert!(
             (0..20).all(|_| policy.choose(&taken, Color::White, last, &mut rng, &recent) != d4)
         );

@@ -132,19 +132,11 @@ fn can_escape_atari(board: &Board, c: Color, target: Point, atari: Point, escape
 mod tests {
     use super::*;
 
-    fn board(text: &str) -> Board {
-        Board::square_from_diagram(text)
-    }
-
-    fn pt(b: &Board, v: &str) -> Point {
-        b.geometry().parse_point(v).unwrap()
-    }
-
     #[test]
     fn a_chain_left_with_two_liberties_plays_the_race_when_asked() {
         // White's B1 took a liberty of Black's A2-C2, which cannot extend to three; the
         // race is won by the atari at C1 (A1 would be a self-atari).
-        let b = board(
+        let b = Board::square_from_diagram(
             "
             . . . . . . .
             . . . . . . .
@@ -155,16 +147,16 @@ mod tests {
             . O . . . . .",
         );
         let recent = Recent::new(&b);
-        let l = pt(&b, "B1");
+        let l = b.point("B1");
         let mut cands = Candidates::new();
         two_lib_moves(&b, Color::Black, l, &recent, false, &mut cands);
         assert_eq!(&cands.points[..cands.len], &[]);
         two_lib_moves(&b, Color::Black, l, &recent, true, &mut cands);
-        assert_eq!(&cands.points[..cands.len], &[pt(&b, "C1")]);
+        assert_eq!(&cands.points[..cands.len], &[b.point("C1")]);
 
         // White's D3 touches Black's three-liberty A3-C3, whose neighbour A4-C4 has two:
         // the race's atari is C5 (A5 would leave B5 in atari).
-        let b = board(
+        let b = Board::square_from_diagram(
             "
             . X . . .
             O O O X .
@@ -173,13 +165,13 @@ mod tests {
             . . . . .",
         );
         let recent = Recent::new(&b);
-        let l = pt(&b, "D3");
-        let c5 = pt(&b, "C5");
+        let l = b.point("D3");
+        let c5 = b.point("C5");
         let mut cands = Candidates::new();
         two_lib_moves(&b, Color::Black, l, &recent, false, &mut cands);
         assert!(!cands.points[..cands.len].contains(&c5));
         two_lib_moves(&b, Color::Black, l, &recent, true, &mut cands);
         assert!(cands.points[..cands.len].contains(&c5));
-        assert!(!cands.points[..cands.len].contains(&pt(&b, "A5")));
+        assert!(!cands.points[..cands.len].contains(&b.point("A5")));
     }
 }
