@@ -264,7 +264,14 @@ def find_grid(raw, size):
     ys = [y for y in range(h) if row_wood[y] > 100]
     if not xs or not ys:
         raise Failure("no board in the screenshot")
-    x0, x1, y0, y1 = xs[0], xs[-1], ys[0], ys[-1]
+    return grid_in(raw, (xs[0], xs[-1], ys[0], ys[-1]), size)
+
+
+def grid_in(raw, bounds, size):
+    """The intersections' pixel centres inside the board's bounds (x0, x1, y0, y1): the
+    columns and rows where the dark pixels of the lines run."""
+    w, h = SCREEN
+    x0, x1, y0, y1 = bounds
     col_dark = [0] * w
     row_dark = [0] * h
     for y in range(y0, y1 + 1):
@@ -328,6 +335,17 @@ def start_xvfb():
         number += chunk
     os.close(read_fd)
     return xvfb, ":" + number.decode().strip()
+
+
+def stop(gui, xvfb):
+    """Ends a GUI started in a session of its own (with everything it started) and its screen."""
+    try:
+        os.killpg(gui.pid, signal.SIGTERM)
+    except ProcessLookupError:
+        pass
+    gui.wait()
+    xvfb.terminate()
+    xvfb.wait()
 
 
 # ----- one game --------------------------------------------------------------------------
@@ -409,13 +427,7 @@ def run_case(name, case, gogui, shicho, out):
         time.sleep(1.0)
         screenshot(display, os.path.join(work, "final.png"))
     finally:
-        try:
-            os.killpg(gui.pid, signal.SIGTERM)
-        except ProcessLookupError:
-            pass
-        gui.wait()
-        xvfb.terminate()
-        xvfb.wait()
+        stop(gui, xvfb)
         gogui_out.close()
 
 

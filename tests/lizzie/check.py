@@ -27,7 +27,6 @@ import json
 import os
 import re
 import shutil
-import signal
 import subprocess
 import sys
 import time
@@ -123,28 +122,18 @@ def is_tinted(p):
 
 
 def find_lizzie_grid(raw):
-    """The main board's intersections: GoGui's grid reading, kept to the largest wood area
-    (Lizzie's small board in its left panel is wood too)."""
+    """The main board's intersections, read as the GoGui test reads them, within the largest
+    wood area (Lizzie's small board in its left panel is wood too)."""
     w, h = gogui.SCREEN
     col_wood = [sum(gogui.is_wood(pixel(raw, x, y)) for y in range(0, h, 2)) for x in range(w)]
-    top = max(col_wood)
-    xs = [x for x in range(w) if col_wood[x] > top * 0.6]
-    x0, x1 = xs[0], xs[-1]
-    row_wood = [sum(gogui.is_wood(pixel(raw, x, y)) for x in range(x0, x1 + 1, 2)) for y in range(h)]
+    xs = [x for x in range(w) if col_wood[x] > max(col_wood) * 0.6]
+    row_wood = [sum(gogui.is_wood(pixel(raw, x, y)) for x in range(xs[0], xs[-1] + 1, 2))
+                for y in range(h)]
     ys = [y for y in range(h) if row_wood[y] > max(row_wood) * 0.6]
-    y0, y1 = ys[0], ys[-1]
-    col_dark = [0] * w
-    row_dark = [0] * h
-    for y in range(y0, y1 + 1):
-        for x in range(x0, x1 + 1):
-            if lum(pixel(raw, x, y)) < 110:
-                col_dark[x] += 1
-                row_dark[y] += 1
-    cols = gogui.runs(col_dark, max(col_dark) / 2)
-    rows = gogui.runs(row_dark, max(row_dark) / 2)
-    if len(cols) != SIZE or len(rows) != SIZE:
-        raise Failure(f"found a {len(cols)}x{len(rows)} grid on Lizzie's board")
-    return cols, rows
+    try:
+        return gogui.grid_in(raw, (xs[0], xs[-1], ys[0], ys[-1]), SIZE)
+    except Failure as e:
+        raise Failure(f"on Lizzie's board: {e}")
 
 
 def run(shicho, jar, out):
@@ -236,13 +225,7 @@ def run(shicho, jar, out):
             subprocess.run(["convert", os.path.join(work, png), "-trim", "+repage", "-strip",
                             "-colors", "64", "PNG8:" + os.path.join(out, name)], check=True)
     finally:
-        try:
-            os.killpg(gui.pid, signal.SIGTERM)
-        except ProcessLookupError:
-            pass
-        gui.wait()
-        xvfb.terminate()
-        xvfb.wait()
+        gogui.stop(gui, xvfb)
         lizzie_out.close()
 
 
