@@ -22,6 +22,7 @@
 pub(crate) mod dead_stones;
 pub mod heuristic;
 mod mcts;
+pub mod network;
 mod params;
 pub mod pattern;
 mod player;
@@ -33,5 +34,5 @@ mod tree;
 
 pub use dead_stones::ownership;
 pub use mcts::{Analysis, AnalysisLine, Candidate, Decision, SearchResult, Searcher, search};
-pub use params::{DEFAULT_PLAYOUTS, Params, Tunables};
+pub use params::{DEFAULT_PLAYOUTS, DEFAULT_WEIGHTS, Network, Params, Tunables};
 pub use player::{Player, UnknownPlayer, cleanup_move, decide, random_legal_move};

@@ -1,0 +1,196 @@
+//! The network's speed on this CPU, one thread: evaluations a second on 9x9 and 19x19 at
+//! batch 1 and 8, the inputs' encoding (ladders read) on its own, and the multiply-adds'
+//! rate beside the core's peak (a loop of independent fused multiply-adds, the most the
+//! core can do) and a large matrix product (the most the GEMM crate gets from it).
+//!
+//! `scripts/bench net [WEIGHTS.safetensors ...]` (default: the built-in net);
+//! `BENCH_SECONDS` sets the time per measurement (default 2).
+
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+use shicho::search::network::inputs::{HISTORY, Inputs, Position};
+use shicho::search::network::model::Workspace;
+use shicho::search::network::weights::Weights;
+use shicho::search::playout::{Recent, random_move};
+use shicho::{Board, Color, Geometry, Rng, Topology};
+
+fn seconds() -> Duration {
+    let s: f64 = std::env::var("BENCH_SECONDS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(2.0);
+    Duration::from_secs_f64(s.max(0.05))
+}
+
+fn run_for(budget: Duration, mut f: impl FnMut()) -> f64 {
+    let start = Instant::now();
+    let mut calls = 0u64;
+    while start.elapsed() < budget {
+        f();
+        calls += 1;
+    }
+    calls as f64 / start.elapsed().as_secs_f64()
+}
+
+/// Positions from random games, `plies` moves in.
+fn positions(geo: &'static Geometry, plies: usize, count: usize) -> Vec<Inputs> {
+    let mut rng = Rng::new(7);
+    (0..count)
+        .map(|_| {
+            let mut b = Board::new(geo);
+            let mut c = Color::Black;
+            let recent = Recent::new(&b);
+            let mut history = [None; HISTORY];
+            for _ in 0..plies {
+                let m = random_move(&b, c, &mut rng, &recent);
+                b.play_unchecked(c, m);
+                history.rotate_right(1);
+                history[0] = m.point();
+                c = c.other();
+            }
+            let mut inputs = Inputs::default();
+            inputs.encode(&Position {
+                board: &b,
+                to_move: c,
+                history,
+                last_was_pass: false,
+                komi: 7.5,
+            });
+            inputs
+        })
+        .collect()
+}
+
+/// GFLOP/s of independent fused multiply-adds on 8-wide vectors (AVX2 and FMA): the
+/// core's peak. 0 where the core has no such instructions.
+fn peak_gflops(budget: Duration) -> f64 {
+    #[cfg(target_arch = "x86_64")]
+    if is_x86_feature_detected!("avx2") && is_x86_feature_detected!("fma") {
+        // SAFETY: the features the function needs were detected just above.
+        let rate = run_for(budget, || {
+            black_box(unsafe { fma_chains() });
+        });
+        return rate * FMA_ROUNDS as f64 * (FMA_CHAINS * 8 * 2) as f64 / 1e9;
+    }
+    let _ = budget;
+    0.0
+}
+
+const FMA_CHAINS: usize = 12;
+const FMA_ROUNDS: usize = 10_000;
+
+/// `FMA_ROUNDS` rounds of `FMA_CHAINS` independent 8-lane fused multiply-adds: enough
+/// chains in flight to cover the instruction's latency on both of a core's FMA units.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,fma")]
+unsafe fn fma_chains() -> f32 {
+    use std::arch::x86_64::*;
+    let mul = _mm256_set1_ps(black_box(0.999_999));
+    let add = _mm256_set1_ps(black_box(1e-7));
+    let mut acc = [_mm256_set1_ps(1.0); FMA_CHAINS];
+    for _ in 0..FMA_ROUNDS {
+        for a in acc.iter_mut() {
+            *a = _mm256_fmadd_ps(*a, mul, add);
+        }
+    }
+    let mut sum = _mm256_setzero_ps();
+    for a in acc {
+        sum = _mm256_add_ps(sum, a);
+    }
+    let mut lanes = [0f32; 8];
+    // SAFETY: `lanes` holds the 8 floats the store writes.
+    unsafe { _mm256_storeu_ps(lanes.as_mut_ptr(), sum) };
+    lanes.iter().sum()
+}
+
+/// GFLOP/s of a 1024-cube matrix product through the GEMM crate.
+fn gemm_gflops(budget: Duration) -> f64 {
+    let n = 1024;
+    let a = vec![1.0f32; n * n];
+    let b = vec![0.5f32; n * n];
+    let mut c = vec![0.0f32; n * n];
+    let rate = run_for(budget, || unsafe {
+        matrixmultiply::sgemm(
+            n,
+            n,
+            n,
+            1.0,
+            a.as_ptr(),
+            n as isize,
+            1,
+            b.as_ptr(),
+            n as isize,
+            1,
+            0.0,
+            c.as_mut_ptr(),
+            n as isize,
+            1,
+        );
+    });
+    rate * 2.0 * (n * n * n) as f64 / 1e9
+}
+
+fn main() {
+    let budget = seconds();
+    let files: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with("--"))
+        .collect();
+    let nets: Vec<(String, Weights)> = if files.is_empty() {
+        vec![("built-in".into(), Weights::builtin().clone())]
+    } else {
+        files
+            .iter()
+            .map(|f| {
+                let bytes = std::fs::read(f).unwrap_or_else(|e| panic!("{f}: {e}"));
+                let w = Weights::from_bytes(&bytes).unwrap_or_else(|e| panic!("{f}: {e}"));
+                (f.clone(), w)
+            })
+            .collect()
+    };
+    println!(
+        "core peak (8-lane fused multiply-adds): {:.1} GFLOP/s; 1024^3 matrix product: {:.1} GFLOP/s",
+        peak_gflops(budget),
+        gemm_gflops(budget)
+    );
+    for (size, plies) in [(9, 40), (19, 150)] {
+        let geo = Geometry::get(size, Topology::Plane).unwrap();
+        let inputs = positions(geo, plies, 8);
+        let mut scratch = Inputs::default();
+        let mut b = Board::new(geo);
+        let mut rng = Rng::new(3);
+        let recent = Recent::new(&b);
+        let mut c = Color::Black;
+        for _ in 0..plies {
+            let m = random_move(&b, c, &mut rng, &recent);
+            b.play_unchecked(c, m);
+            c = c.other();
+        }
+        let encode = run_for(budget, || {
+            scratch.encode(&Position {
+                board: &b,
+                to_move: c,
+                history: [None; HISTORY],
+                last_was_pass: false,
+                komi: 7.5,
+            });
+            black_box(&scratch);
+        });
+        println!("{size}x{size}: inputs encoded {encode:.0}/s");
+        for (name, w) in &nets {
+            let mut ws = Workspace::default();
+            let flop = 2.0 * w.multiply_adds(geo.num_points()) as f64;
+            for batch in [1, 8] {
+                let refs: Vec<&Inputs> = inputs.iter().take(batch).collect();
+                let rate = run_for(budget, || {
+                    black_box(w.evaluate(geo, &refs, &mut ws));
+                }) * batch as f64;
+                println!(
+                    "{size}x{size} {name} batch {batch}: {rate:.0} evaluations/s, {:.1} GFLOP/s",
+                    rate * flop / 1e9
+                );
+            }
+        }
+    }
+}
