@@ -58,6 +58,10 @@ struct Cli {
     /// KataGo's flag of the same name is given.
     #[arg(long, value_name = "VERSION")]
     override_version: Option<String>,
+    /// The neural network for the tree's priors: builtin, none (the classic engine) or a
+    /// safetensors file.
+    #[arg(long, default_value = shicho::search::DEFAULT_WEIGHTS)]
+    weights: String,
 }
 
 /// The Go and Othello players `--player` names: a player of either game (`random` is
@@ -156,6 +160,13 @@ fn main() -> ExitCode {
         }
         t => t.map(std::time::Duration::from_secs_f64),
     };
+    let network = match shicho::search::Network::from_option(&cli.weights) {
+        Ok(n) => n,
+        Err(msg) => {
+            eprintln!("shicho: {msg}");
+            return ExitCode::from(2);
+        }
+    };
     let search = shicho::search::Params {
         playouts: cli.playouts.map(|n| n.max(1)),
         time,
@@ -163,6 +174,7 @@ fn main() -> ExitCode {
         resign_below: cli.resign.clamp(0.0, 1.0),
         threads: cli.threads.clamp(1, 64),
         tunables: shicho::search::Tunables::from_env(),
+        network,
     };
     let config = Config {
         rules: cli.rules,

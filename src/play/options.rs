@@ -52,6 +52,10 @@ pub struct Options {
     /// searcher (default), greedy or random.
     #[arg(long)]
     pub player: Option<String>,
+    /// Go: the neural network for the tree's priors: builtin, none (the classic engine) or
+    /// a safetensors file.
+    #[arg(long, default_value = crate::search::DEFAULT_WEIGHTS)]
+    pub weights: String,
     /// Go: most simulations per engine move (default 20,000, or none with --time).
     #[arg(long)]
     pub playouts: Option<usize>,

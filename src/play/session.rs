@@ -27,7 +27,7 @@ use crate::play::options::{GameKind, Options, Side};
 use crate::play::othello::OthelloGame;
 use crate::play::played::{EngineTurn, Finished, PlayedGame, RecordInfo, name};
 use crate::play::record::{self, LogRow};
-use crate::search::{Params, Player, Tunables};
+use crate::search::{Network, Params, Player, Tunables};
 
 /// Why a session could not start or go on.
 #[derive(Debug)]
@@ -150,6 +150,10 @@ fn new_game(o: &Options) -> Result<Box<dyn PlayedGame>, PlayError> {
                 resign_below: o.resign.clamp(0.0, 1.0),
                 threads: 1,
                 tunables: Tunables::from_env(),
+                network: match Network::from_option(&o.weights) {
+                    Ok(n) => n,
+                    Err(why) => return bad(&why),
+                },
             };
             Ok(Box::new(GoGame::new(game, player, params, o.seed)))
         }

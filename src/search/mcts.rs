@@ -32,10 +32,11 @@ use crate::go::point::{Move, Point};
 use crate::go::rules::Rules;
 use crate::search::dead_stones::{self, ownership};
 use crate::search::heuristic;
+use crate::search::network::weights::Weights;
 use crate::search::params::{Params, Tunables};
 use crate::search::pattern::gammas::Gammas;
 use crate::search::playout::last::{EARLIER_MOVES, Last};
-use crate::search::priors::child_priors;
+use crate::search::priors::{NetScratch, child_priors, net_priors};
 use crate::search::simulation::{LiveOwnership, Shared, Worker, pass_child};
 use crate::search::tree::{NewChild, ROOT, Tree};
 
@@ -194,7 +195,13 @@ impl Searcher {
     ) -> SearchResult {
         let start = Instant::now();
         let tree = self.take_tree(game, c);
-        let root = Root::new(game, c, tree, &params.tunables);
+        let root = Root::new(
+            game,
+            c,
+            tree,
+            &params.tunables,
+            params.network.as_ref().map(|n| &*n.0),
+        );
         if let Some((m, winrate)) = root.forced_answer() {
             return SearchResult {
                 decision: Decision::Play(m),
@@ -352,7 +359,13 @@ struct Root<'g> {
 }
 
 impl<'g> Root<'g> {
-    fn new(game: &'g Game, color: Color, tree: Tree, tunables: &'g Tunables) -> Root<'g> {
+    fn new(
+        game: &'g Game,
+        color: Color,
+        tree: Tree,
+        tunables: &'g Tunables,
+        network: Option<&'g Weights>,
+    ) -> Root<'g> {
         let moves = game.moves().map(|(_, m)| m.point()).collect::<Vec<_>>();
         let remembered = &moves[moves.len().saturating_sub(EARLIER_MOVES + 2)..];
         let last = remembered
@@ -376,6 +389,7 @@ impl<'g> Root<'g> {
                 owner,
                 live_owner,
                 tunables,
+                network,
             },
             started: AtomicUsize::new(0),
         };
@@ -423,6 +437,24 @@ impl<'g> Root<'g> {
             let only_pass = children.is_empty();
             children.push(pass_child(t, only_pass));
             self.shared.tree.finish_expand(ROOT, &children);
+        }
+        // The network's priors at once for the root (before its tactical bonuses, which
+        // they would otherwise replace).
+        if let Some(net) = self.shared.network
+            && self.shared.tree.claim_net(ROOT)
+        {
+            net_priors(
+                net,
+                &self.shared.tree,
+                ROOT,
+                board,
+                c,
+                self.shared.last,
+                self.shared.passes > 0,
+                self.shared.komi as f32,
+                t,
+                &mut NetScratch::default(),
+            );
         }
         let found = heuristic::tactics(self.game, c);
         let Some(choice) = found.best().map(|choice| choice.mv) else {
@@ -646,7 +678,13 @@ pub struct Analysis<'g> {
 impl<'g> Analysis<'g> {
     pub fn new(game: &'g Game, c: Color, seed: u64, params: &'g Params) -> Analysis<'g> {
         Analysis {
-            root: Root::new(game, c, Tree::new(TREE_CAPACITY), &params.tunables),
+            root: Root::new(
+                game,
+                c,
+                Tree::new(TREE_CAPACITY),
+                &params.tunables,
+                params.network.as_ref().map(|n| &*n.0),
+            ),
             seed,
             threads: params.threads.clamp(1, 64),
             playouts: 0,
@@ -732,6 +770,7 @@ mod tests {
             resign_below: 0.0,
             threads: 1,
             tunables: Tunables::default(),
+            network: None,
         }
     }
 

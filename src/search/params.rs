@@ -6,6 +6,7 @@
 
 use std::time::Duration;
 
+use crate::search::network::weights::Weights;
 use crate::search::pattern::gammas::LARGE_BOARD;
 use crate::search::playout::last::MAX_KO_MOVES;
 use crate::search::playout::params::PolicyParams;
@@ -118,6 +119,17 @@ pub struct Tunables {
     /// main time is planned over the moves to come (`Clock::phase_weighted_share`). 1: all
     /// alike (the even share); 1.5 is the shape of Pachi 12.90's own schedule.
     pub middle_game_weight: f32,
+    /// Real visits a node needs before the network gives its children their priors (in
+    /// place of the learnt weights'); the root gets them at once. Evaluating the net costs
+    /// as much as tens of playouts, so only the nodes the search returns to earn it.
+    pub net_min_visits: u32,
+    /// With the network: virtual visits ranked by its policy, a move's share of them wins
+    /// by `(p / best p) ^ net_power` (the form of `prior_gamma_visits`).
+    pub net_visits: f32,
+    pub net_power: f32,
+    /// With the network: virtual wins (as many visits) times the square root of the
+    /// policy's chance for the move (the form of `prior_prob_visits`).
+    pub net_prob_visits: f32,
     /// The playout policy's rates and limits.
     pub policy: PolicyParams,
 }
@@ -155,6 +167,10 @@ impl Default for Tunables {
             unsettled_extension: 1.0,
             middle_game_time: 0.0,
             middle_game_weight: 1.0,
+            net_min_visits: 8,
+            net_visits: 20.0,
+            net_power: 0.5,
+            net_prob_visits: 200.0,
             policy: PolicyParams::default(),
         }
     }
@@ -276,6 +292,16 @@ const SETTERS: &[(&str, Setter)] = &[
         One(|t, v| t.middle_game_weight = v.clamp(0.25, 4.0)),
     ),
     (
+        "net_min_visits",
+        One(|t, v| t.net_min_visits = v.clamp(0.0, 1e9) as u32),
+    ),
+    ("net_visits", One(|t, v| t.net_visits = v.max(0.0))),
+    ("net_power", One(|t, v| t.net_power = v.clamp(0.0, 8.0))),
+    (
+        "net_prob_visits",
+        One(|t, v| t.net_prob_visits = v.max(0.0)),
+    ),
+    (
         "atari_percent",
         One(|t, v| t.policy.atari_percent = percent(v)),
     ),
@@ -366,6 +392,9 @@ impl Tunables {
     }
 }
 
+/// What `--weights` is when not given.
+pub const DEFAULT_WEIGHTS: &str = "none";
+
 /// Simulations per move when neither a number nor a time limit is given.
 pub const DEFAULT_PLAYOUTS: usize = 20_000;
 
@@ -387,6 +416,60 @@ pub struct Params {
     pub threads: usize,
     /// The weights of the tree, its priors and its playouts.
     pub tunables: Tunables,
+    /// The neural network giving the priors, if any (`--weights`).
+    pub network: Option<Network>,
+}
+
+/// A handle on a network's weights, shared by every search that uses them. Two handles are
+/// equal when they hold the same weights.
+#[derive(Clone)]
+pub struct Network(pub std::sync::Arc<Weights>);
+
+impl Network {
+    /// The net built into the binary.
+    pub fn builtin() -> Network {
+        static BUILTIN: std::sync::OnceLock<Network> = std::sync::OnceLock::new();
+        BUILTIN
+            .get_or_init(|| Network(std::sync::Arc::new(Weights::builtin().clone())))
+            .clone()
+    }
+}
+
+impl Network {
+    /// What `--weights` names: `builtin`, `none` (the classic engine, no network) or a
+    /// safetensors file.
+    ///
+    /// # Errors
+    /// The file cannot be read or is not a usable network; the text says which and why.
+    pub fn from_option(spec: &str) -> Result<Option<Network>, String> {
+        match spec {
+            "builtin" => Ok(Some(Network::builtin())),
+            "none" => Ok(None),
+            path => {
+                let bytes = std::fs::read(path).map_err(|e| format!("--weights {path}: {e}"))?;
+                let weights =
+                    Weights::from_bytes(&bytes).map_err(|e| format!("--weights {path}: {e}"))?;
+                Ok(Some(Network(std::sync::Arc::new(weights))))
+            }
+        }
+    }
+}
+
+impl PartialEq for Network {
+    fn eq(&self, other: &Network) -> bool {
+        std::sync::Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+impl std::fmt::Debug for Network {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "Network({} blocks, {} channels)",
+            self.0.blocks.len(),
+            self.0.channels
+        )
+    }
 }
 
 impl Params {
@@ -410,6 +493,7 @@ impl Default for Params {
             resign_below: 0.1,
             threads: 1,
             tunables: Tunables::default(),
+            network: None,
         }
     }
 }
@@ -498,6 +582,10 @@ mod tests {
         assert_ne!(t.prior_owner_tactics_depth, d.prior_owner_tactics_depth);
         assert_ne!(t.prior_owner_live_min, d.prior_owner_live_min);
         assert_ne!(t.prior_gamma_power, d.prior_gamma_power);
+        assert_ne!(t.net_min_visits, d.net_min_visits);
+        assert_ne!(t.net_visits, d.net_visits);
+        assert_ne!(t.net_power, d.net_power);
+        assert_ne!(t.net_prob_visits, d.net_prob_visits);
         assert_ne!(t.policy.atari_percent, d.policy.atari_percent);
         assert_ne!(t.policy.nakade_percent, d.policy.nakade_percent);
         assert_ne!(t.policy.two_lib_percent, d.policy.two_lib_percent);

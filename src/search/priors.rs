@@ -16,11 +16,15 @@ use crate::color::Color;
 use crate::go::board::Board;
 use crate::go::geometry::Topology;
 use crate::go::point::{Move, Point};
+use crate::search::network::inputs::{HISTORY, Inputs, Position};
+use crate::search::network::model::Workspace;
+use crate::search::network::weights::Weights;
 use crate::search::params::Tunables;
 use crate::search::pattern::features::{CAPTURE, ESCAPE, features, with_owner, with_spatial};
 use crate::search::pattern::gammas::Gammas;
 use crate::search::pattern::mogo;
 use crate::search::playout::last::Last;
+use crate::search::tree::{NodeId, Tree};
 use crate::tactics::{ladder_attack, ladder_escape};
 
 /// The priors (virtual visits, virtual wins) of `c` playing each of `moves` (empty
@@ -256,5 +260,66 @@ mod tests {
         let dropped = rates(&board, &moves, &owner, 1, &exempt);
         assert!(dropped[0] > kept[0], "{dropped:?} against {kept:?}");
         assert!(dropped[0] > dropped[1], "{dropped:?}");
+    }
+}
+
+/// Scratch space for the network's priors, one per search thread.
+#[derive(Default)]
+pub(crate) struct NetScratch {
+    inputs: Inputs,
+    workspace: Workspace,
+}
+
+/// Gives the children of the expanded `node` of `tree`, whose position is `board` with `c`
+/// to move, the network's priors in place of the learnt weights' (the pass child keeps
+/// its own). The same form as `child_priors`, the policy's chance standing for a move's
+/// strength.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn net_priors(
+    net: &Weights,
+    tree: &Tree,
+    node: NodeId,
+    board: &Board,
+    c: Color,
+    last: Last,
+    last_was_pass: bool,
+    komi: f32,
+    t: &Tunables,
+    scratch: &mut NetScratch,
+) {
+    let mut history = [None; HISTORY];
+    history[0] = last.point;
+    history[1] = last.before;
+    history[2..].copy_from_slice(&last.earlier[..HISTORY - 2]);
+    scratch.inputs.encode(&Position {
+        board,
+        to_move: c,
+        history,
+        last_was_pass,
+        komi,
+    });
+    let Some(e) = net
+        .evaluate(board.geometry(), &[&scratch.inputs], &mut scratch.workspace)
+        .pop()
+    else {
+        return;
+    };
+    let chance = |child| match tree.mv(child) {
+        Move::Play(p) => Some(e.policy[p.index()]),
+        Move::Pass => None,
+    };
+    let best = tree
+        .children(node)
+        .filter_map(chance)
+        .fold(f32::MIN_POSITIVE, f32::max);
+    for child in tree.children(node) {
+        let Some(p) = chance(child) else { continue };
+        let share = (p / best).powf(t.net_power);
+        let won = t.net_prob_visits * p.sqrt();
+        tree.set_prior(
+            child,
+            t.prior_even + t.net_visits + won,
+            t.prior_even / 2.0 + t.net_visits * share + won,
+        );
     }
 }

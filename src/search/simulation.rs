@@ -11,11 +11,12 @@ use crate::go::point::{Move, Point};
 use crate::go::score;
 use crate::rng::Rng;
 use crate::search::dead_stones::{holder_at_end, owner_at_end};
+use crate::search::network::weights::Weights;
 use crate::search::params::Tunables;
 use crate::search::playout::last::Last;
 use crate::search::playout::policy::Policy;
 use crate::search::playout::{Recent, move_cap};
-use crate::search::priors::child_priors;
+use crate::search::priors::{NetScratch, child_priors, net_priors};
 use crate::search::tree::{NewChild, NodeId, ROOT, Tree};
 
 /// "Not played in this simulation", in the RAVE bookkeeping.
@@ -40,6 +41,8 @@ pub(crate) struct Shared<'g> {
     /// for it.
     pub(crate) live_owner: Option<LiveOwnership>,
     pub(crate) tunables: &'g Tunables,
+    /// The network giving the priors of the nodes the search returns to, if any.
+    pub(crate) network: Option<&'g Weights>,
 }
 
 /// Who held each point at the end of the search's playouts, so far. The root's estimate
@@ -127,6 +130,7 @@ pub(crate) struct Worker<'s, 'g> {
     priors: Vec<(f32, f32)>,
     /// Scratch for an expansion: the pooled ownership estimate.
     owner: Vec<f32>,
+    net: NetScratch,
 }
 
 impl<'s, 'g> Worker<'s, 'g> {
@@ -146,6 +150,7 @@ impl<'s, 'g> Worker<'s, 'g> {
             moves: Vec::new(),
             priors: Vec::new(),
             owner: Vec::new(),
+            net: NetScratch::default(),
         }
     }
 
@@ -179,6 +184,23 @@ impl<'s, 'g> Worker<'s, 'g> {
                 if !tree.is_expanded(node) {
                     break;
                 }
+            }
+            if let Some(net) = shared.network
+                && tree.visits(node) >= t.net_min_visits
+                && tree.claim_net(node)
+            {
+                net_priors(
+                    net,
+                    tree,
+                    node,
+                    &self.board,
+                    c,
+                    last,
+                    passes > 0,
+                    shared.komi as f32,
+                    t,
+                    &mut self.net,
+                );
             }
             let Some(child) = tree.select(node, &selection) else {
                 break;

@@ -60,6 +60,8 @@ struct Node {
     first_child: AtomicU32,
     children: AtomicU32,
     state: AtomicU32,
+    /// 1 once a thread has claimed the node to give its children the network's priors.
+    net: AtomicU32,
 }
 
 /// A child to create: its move and its prior (virtual visits, virtual wins).
@@ -264,6 +266,22 @@ impl Tree {
         true
     }
 
+    /// Claims an expanded node for the network's priors: `true` for the one thread that
+    /// gets to give them, once in the node's life (a kept subtree remembers).
+    pub fn claim_net(&self, id: NodeId) -> bool {
+        self.node(id)
+            .net
+            .compare_exchange(0, 1, Ordering::Relaxed, Ordering::Relaxed)
+            .is_ok()
+    }
+
+    /// Replaces a node's prior.
+    pub fn set_prior(&self, id: NodeId, visits: f32, wins: f32) {
+        let n = self.node(id);
+        n.prior_visits.store(visits.to_bits(), Ordering::Relaxed);
+        n.prior_wins.store(wins.to_bits(), Ordering::Relaxed);
+    }
+
     /// Adds a prior to a node's (the root's tactical bonus, given after expansion).
     pub fn add_prior(&self, id: NodeId, visits: f32, wins: f32) {
         let n = self.node(id);
@@ -417,6 +435,7 @@ fn copy_node(from: &Node, to: &Node) {
         (&from.rave_wins, &to.rave_wins),
         (&from.mover_holds, &to.mover_holds),
         (&from.winner_holds, &to.winner_holds),
+        (&from.net, &to.net),
     ] {
         b.store(a.load(Ordering::Relaxed), Ordering::Relaxed);
     }

@@ -5,9 +5,9 @@
 //! Planes are point-major in the board's point order (row by row from the bottom): value
 //! `[point * BINARY_PLANES + plane]`, which is the layout the network's convolutions read.
 
-use crate::board::Board;
+use crate::go::board::Board;
 use crate::color::Color;
-use crate::point::Point;
+use crate::go::point::Point;
 use crate::tactics::chains::chain_heads;
 use crate::tactics::{ladder_attack, ladder_escape};
 
@@ -150,7 +150,7 @@ impl Inputs {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::geometry::{Geometry, Topology};
+    use crate::go::geometry::{Geometry, Topology};
 
     fn encode(diagram: &str, to_move: Color, komi: f32) -> (Inputs, &'static Geometry, Board) {
         let geo = Geometry::get(7, Topology::Plane).unwrap();

@@ -3,7 +3,7 @@
 //! convolution as one product over the activations. Several positions of one board go
 //! through together as one taller product.
 
-use crate::geometry::{Geometry, Topology};
+use crate::go::geometry::{Geometry, Topology};
 use crate::search::network::inputs::{BINARY_PLANES, GLOBALS, Inputs};
 use crate::search::network::weights::{Conv, Dense, INPUT_CHANNELS, Weights};
 
