@@ -272,8 +272,10 @@ def main():
     ap.add_argument("--head", type=int, default=32)
     ap.add_argument("--batch", type=int, default=256)
     ap.add_argument("--lr", type=float, default=2e-3)
-    ap.add_argument("--minutes", type=float, default=3.0, help="training time (cosine schedule over it)")
-    ap.add_argument("--max-steps", type=int, default=None)
+    ap.add_argument("--minutes", type=float, default=3.0,
+                    help="training time, the learning rate's cosine schedule spread over it")
+    ap.add_argument("--steps", type=int, default=None,
+                    help="train this many steps instead, the schedule spread over them (reproducible on any machine)")
     ap.add_argument("--device", default="cuda" if torch.cuda.is_available() else "cpu")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--out", required=True)
@@ -302,9 +304,10 @@ def main():
     use_amp = args.device.startswith("cuda")
     while True:
         elapsed = time.time() - started
-        if elapsed > budget or (args.max_steps and step >= args.max_steps):
+        progress = step / args.steps if args.steps else elapsed / budget
+        if progress >= 1.0:
             break
-        lr = args.lr * 0.5 * (1 + math.cos(math.pi * min(1.0, elapsed / budget)))
+        lr = args.lr * 0.5 * (1 + math.cos(math.pi * progress))
         for g in opt.param_groups:
             g["lr"] = lr
         d = rng.choices(data, weights=weights)[0]
