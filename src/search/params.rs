@@ -130,6 +130,9 @@ pub struct Tunables {
     /// With the network: virtual wins (as many visits) times the square root of the
     /// policy's chance for the move (the form of `prior_prob_visits`).
     pub net_prob_visits: f32,
+    /// With the network: virtual visits a node gains, when its children get their priors,
+    /// at the value head's win rate (0: the value head unused).
+    pub net_value_visits: f32,
     /// The playout policy's rates and limits.
     pub policy: PolicyParams,
 }
@@ -171,6 +174,7 @@ impl Default for Tunables {
             net_visits: 20.0,
             net_power: 0.5,
             net_prob_visits: 200.0,
+            net_value_visits: 0.0,
             policy: PolicyParams::default(),
         }
     }
@@ -586,6 +590,7 @@ mod tests {
         assert_ne!(t.net_visits, d.net_visits);
         assert_ne!(t.net_power, d.net_power);
         assert_ne!(t.net_prob_visits, d.net_prob_visits);
+        assert_ne!(t.net_value_visits, d.net_value_visits);
         assert_ne!(t.policy.atari_percent, d.policy.atari_percent);
         assert_ne!(t.policy.nakade_percent, d.policy.nakade_percent);
         assert_ne!(t.policy.two_lib_percent, d.policy.two_lib_percent);

@@ -24,7 +24,7 @@ use crate::search::pattern::features::{CAPTURE, ESCAPE, features, with_owner, wi
 use crate::search::pattern::gammas::Gammas;
 use crate::search::pattern::mogo;
 use crate::search::playout::last::Last;
-use crate::search::tree::{NodeId, Tree};
+use crate::search::tree::{NodeId, ROOT, Tree};
 use crate::tactics::{ladder_attack, ladder_escape};
 
 /// The priors (virtual visits, virtual wins) of `c` playing each of `moves` (empty
@@ -273,7 +273,8 @@ pub(crate) struct NetScratch {
 /// Gives the children of the expanded `node` of `tree`, whose position is `board` with `c`
 /// to move, the network's priors in place of the learnt weights' (the pass child keeps
 /// its own). The same form as `child_priors`, the policy's chance standing for a move's
-/// strength.
+/// strength. With `net_value_visits`, the node itself gains that many virtual visits at
+/// the value head's win rate (for the player who moved into it).
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn net_priors(
     net: &Weights,
@@ -321,5 +322,8 @@ pub(crate) fn net_priors(
             t.prior_even + t.net_visits + won,
             t.prior_even / 2.0 + t.net_visits * share + won,
         );
+    }
+    if t.net_value_visits > 0.0 && node != ROOT {
+        tree.add_prior(node, t.net_value_visits, t.net_value_visits * (1.0 - e.win));
     }
 }

@@ -5,8 +5,8 @@
 //! Planes are point-major in the board's point order (row by row from the bottom): value
 //! `[point * BINARY_PLANES + plane]`, which is the layout the network's convolutions read.
 
-use crate::go::board::Board;
 use crate::color::Color;
+use crate::go::board::Board;
 use crate::go::point::Point;
 use crate::tactics::chains::chain_heads;
 use crate::tactics::{ladder_attack, ladder_escape};
