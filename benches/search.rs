@@ -9,8 +9,9 @@
 //! reaches (which an earlier version of this bench used, and flattered shicho by a fifth).
 //!
 //! `cargo bench --bench search` (release). `SEARCH_PLAYOUTS_9` and `SEARCH_PLAYOUTS_19` set
-//! the simulations per search (defaults 20,000 and 5,000). Run it on a quiet machine: the
-//! two-thread figure needs both cores.
+//! the simulations per search (defaults 20,000 and 5,000); `SEARCH_WEIGHTS` the network
+//! (`--weights`: builtin, none or a file; default the engine's). Run it on a quiet
+//! machine: the two-thread figure needs both cores.
 
 #[path = "../tests/position_file/mod.rs"]
 mod position_file;
@@ -21,7 +22,7 @@ use std::process::{Command, Stdio};
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-use shicho::search::{Params, search};
+use shicho::search::{DEFAULT_WEIGHTS, Network, Params, search};
 use shicho::{Color, Game, Rules};
 
 /// Positions timed together as one row of the table.
@@ -111,6 +112,9 @@ fn main() {
         "{:<24} {:>14} {:>14} {:>14}",
         "position", "1 thread", "2 threads", "Pachi 1 thread"
     );
+    let weights = std::env::var("SEARCH_WEIGHTS").unwrap_or(DEFAULT_WEIGHTS.into());
+    let network = Network::from_option(&weights).expect("SEARCH_WEIGHTS");
+    println!("network: {weights}");
     for row in &rows {
         let playouts = if row.size == 9 {
             env("SEARCH_PLAYOUTS_9", 20_000)
@@ -124,6 +128,7 @@ fn main() {
                 time: None,
                 resign_below: 0.0,
                 threads,
+                network: network.clone(),
                 ..Params::default()
             };
             let start = Instant::now();
