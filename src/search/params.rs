@@ -397,7 +397,7 @@ impl Tunables {
 }
 
 /// What `--weights` is when not given.
-pub const DEFAULT_WEIGHTS: &str = "none";
+pub const DEFAULT_WEIGHTS: &str = "builtin";
 
 /// Simulations per move when neither a number nor a time limit is given.
 pub const DEFAULT_PLAYOUTS: usize = 20_000;
