@@ -11,6 +11,11 @@
 //! Commands go out with ids (`7 genmove b`) and a response carrying another id is dropped as
 //! stale; a response without an id is accepted, so engines that forget to echo ids still
 //! work.
+//!
+//! The reader hands over a response line by line (its header, its lines, its end) rather
+//! than whole, so that a streaming answer such as `kata-analyze`'s, which has no end until
+//! the next command, can be read as it comes ([`EngineProcess::analyze`]) without being held
+//! in memory.
 
 use std::collections::HashSet;
 use std::fmt;
@@ -25,8 +30,8 @@ use std::time::{Duration, Instant};
 const MAX_LINE: u64 = 1 << 20;
 /// Longest response (all lines together).
 const MAX_RESPONSE: usize = 4 << 20;
-/// Responses buffered between the reader thread and the referee; an engine that floods
-/// stdout then blocks on its own pipe instead of growing our memory.
+/// Lines buffered between the reader thread and the referee; an engine that floods stdout
+/// then blocks on its own pipe instead of growing our memory.
 const REPLY_QUEUE: usize = 16;
 /// How long `quit` may take before the engine is killed.
 const QUIT_WAIT: Duration = Duration::from_secs(1);
@@ -87,14 +92,19 @@ impl std::error::Error for EngineError {}
 
 /// What the stdout reader hands over.
 enum Reply {
-    Response {
+    /// The first line of a response: `=` (`ok`) or `?`, the id, the rest of the line.
+    Header {
         id: Option<u32>,
         ok: bool,
         text: String,
     },
+    /// A further line of the response.
+    Line(String),
+    /// The empty line that ends the response.
+    End,
     /// End of output (or a read error).
     Closed,
-    /// A line or response beyond the limits.
+    /// A line beyond the limit.
     Garbage(String),
 }
 
@@ -211,12 +221,118 @@ impl EngineProcess {
     /// # Errors
     /// See [`EngineError`]. After `Timeout` or `Died` the engine has been killed.
     pub fn send(&mut self, command: &str, timeout: Duration) -> Result<String, EngineError> {
+        let deadline = Instant::now() + timeout;
+        let (ok, mut text) = self.start_command(command, timeout)?;
+        loop {
+            match self.next_line(deadline, timeout)? {
+                Some(line) => {
+                    if text.len() + line.len() > MAX_RESPONSE {
+                        let why = format!("wrote a response longer than {MAX_RESPONSE} bytes");
+                        return Err(self.fail(EngineError::Died(why)));
+                    }
+                    if !text.is_empty() {
+                        text.push('\n');
+                    }
+                    text.push_str(&line);
+                }
+                None if ok => return Ok(text),
+                None => return Err(EngineError::Refused(text)),
+            }
+        }
+    }
+
+    /// Runs a streaming analysis command (`kata-analyze B 10`): each line of its answer goes
+    /// to `on_line` as it arrives, until `on_line` answers `true` or `limit` has passed; then
+    /// the engine is stopped by a `protocol_version` (any new command ends an analysis) and
+    /// the rest of the answer is read and dropped. `timeout` bounds the wait for the header,
+    /// for each line, and for the stop.
+    ///
+    /// # Errors
+    /// `Refused` when the engine answers `?`; otherwise as [`send`](Self::send).
+    pub fn analyze(
+        &mut self,
+        command: &str,
+        limit: Duration,
+        timeout: Duration,
+        mut on_line: impl FnMut(&str) -> bool,
+    ) -> Result<(), EngineError> {
+        let (ok, text) = self.start_command(command, timeout)?;
+        let stop_at = Instant::now() + limit;
+        if !ok {
+            // The refusal's text is on the header line and maybe more; read to its end.
+            let mut why = text;
+            while let Some(line) = self.next_line(Instant::now() + timeout, timeout)? {
+                why.push(' ');
+                why.push_str(&line);
+            }
+            return Err(EngineError::Refused(why));
+        }
+        let mut ended = false;
+        if text.is_empty() || !on_line(&text) {
+            loop {
+                // A line must come within `timeout` (the engine reports every interval), but
+                // the analysis stops at `stop_at` whatever comes.
+                let wait = (stop_at.min(Instant::now() + timeout))
+                    .saturating_duration_since(Instant::now());
+                match self.replies.recv_timeout(wait) {
+                    Ok(Reply::Line(line)) => {
+                        if on_line(&line) {
+                            break;
+                        }
+                    }
+                    Ok(Reply::End) => {
+                        ended = true;
+                        break;
+                    }
+                    Ok(Reply::Header { .. }) => {
+                        let why = "wrote a new response inside an analysis".to_string();
+                        return Err(self.fail(EngineError::Died(why)));
+                    }
+                    Ok(Reply::Garbage(why)) => return Err(self.fail(EngineError::Died(why))),
+                    Ok(Reply::Closed) | Err(RecvTimeoutError::Disconnected) => {
+                        let why = self
+                            .exit_reason()
+                            .unwrap_or_else(|| "closed its output".to_string());
+                        return Err(self.fail(EngineError::Died(why)));
+                    }
+                    Err(RecvTimeoutError::Timeout) if Instant::now() >= stop_at => break,
+                    Err(RecvTimeoutError::Timeout) => {
+                        return Err(self.fail(EngineError::Timeout(timeout)));
+                    }
+                }
+            }
+        }
+        // Stop the analysis; its remaining lines come before the stop's own answer.
+        self.write_command_line("protocol_version")?;
+        let stop_id = self.next_id;
+        let deadline = Instant::now() + timeout;
+        if !ended {
+            while self.next_line(deadline, timeout)?.is_some() {}
+        }
+        self.await_header(stop_id, deadline, timeout)?;
+        while self.next_line(deadline, timeout)?.is_some() {}
+        Ok(())
+    }
+
+    /// Writes `id command` and waits for the header of its response: whether it is `=`,
+    /// and the text on the header line.
+    fn start_command(
+        &mut self,
+        command: &str,
+        timeout: Duration,
+    ) -> Result<(bool, String), EngineError> {
+        self.write_command_line(command)?;
+        let id = self.next_id;
+        self.await_header(id, Instant::now() + timeout, timeout)
+    }
+
+    /// Sends one command line with the next id.
+    fn write_command_line(&mut self, command: &str) -> Result<(), EngineError> {
         if self.dead {
             return Err(EngineError::Died("engine was stopped earlier".to_string()));
         }
         self.next_id += 1;
-        let id = self.next_id;
-        let line = format!("{id} {command}");
+        let line = format!("{} {command}", self.next_id);
         log_line(&self.log, &format!("{}> {line}", self.label));
         let written = writeln!(self.stdin, "{line}").and_then(|()| self.stdin.flush());
         if let Err(e) = written {
@@ -225,22 +341,30 @@ impl EngineProcess {
                 .unwrap_or_else(|| format!("cannot write: {e}"));
             return Err(self.fail(EngineError::Died(why)));
         }
-        let deadline = Instant::now() + timeout;
+        Ok(())
+    }
+
+    /// Waits for the header of the response to command `id`, dropping stale responses.
+    fn await_header(
+        &mut self,
+        id: u32,
+        deadline: Instant,
+        timeout: Duration,
+    ) -> Result<(bool, String), EngineError> {
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
             match self.replies.recv_timeout(left) {
-                Ok(Reply::Response { id: Some(x), .. }) if x != id => {
+                Ok(Reply::Header { id: Some(x), .. }) if x != id => {
                     log_line(
                         &self.log,
                         &format!("{}: stale response {x} dropped", self.label),
                     );
+                    while self.next_line(deadline, timeout)?.is_some() {}
                 }
-                Ok(Reply::Response { ok: true, text, .. }) => return Ok(text),
-                Ok(Reply::Response {
-                    ok: false, text, ..
-                }) => {
-                    return Err(EngineError::Refused(text));
-                }
+                Ok(Reply::Header { ok, text, .. }) => return Ok((ok, text)),
+                // Lines outside a response cannot come (the reader drops them); an end
+                // without a header neither. Either way there is nothing to wait for here.
+                Ok(Reply::Line(_) | Reply::End) => {}
                 Ok(Reply::Garbage(why)) => return Err(self.fail(EngineError::Died(why))),
                 Ok(Reply::Closed) | Err(RecvTimeoutError::Disconnected) => {
                     let why = self
@@ -252,6 +376,31 @@ impl EngineProcess {
                     return Err(self.fail(EngineError::Timeout(timeout)));
                 }
             }
+        }
+    }
+
+    /// The next line of the response being read, `None` at its end.
+    fn next_line(
+        &mut self,
+        deadline: Instant,
+        timeout: Duration,
+    ) -> Result<Option<String>, EngineError> {
+        let left = deadline.saturating_duration_since(Instant::now());
+        match self.replies.recv_timeout(left) {
+            Ok(Reply::Line(line)) => Ok(Some(line)),
+            Ok(Reply::End) => Ok(None),
+            Ok(Reply::Header { .. }) => {
+                let why = "wrote a response header inside a response".to_string();
+                Err(self.fail(EngineError::Died(why)))
+            }
+            Ok(Reply::Garbage(why)) => Err(self.fail(EngineError::Died(why))),
+            Ok(Reply::Closed) | Err(RecvTimeoutError::Disconnected) => {
+                let why = self
+                    .exit_reason()
+                    .unwrap_or_else(|| "closed its output".to_string());
+                Err(self.fail(EngineError::Died(why)))
+            }
+            Err(RecvTimeoutError::Timeout) => Err(self.fail(EngineError::Timeout(timeout))),
         }
     }
 
@@ -361,12 +510,12 @@ fn read_line(reader: &mut impl BufRead) -> Result<Option<Vec<u8>>, String> {
     }
 }
 
-/// The stdout reader: groups lines into responses (a header line starting with `=` or `?`
-/// up to the next empty line). Lines outside a response are not GTP; GoGui and Sabaki
-/// ignore them, and so does the referee (they are logged).
+/// The stdout reader: marks the lines of each response (a header line starting with `=` or
+/// `?` up to the next empty line) and hands them over one by one. Lines outside a response
+/// are not GTP; GoGui and Sabaki ignore them, and so does the referee (they are logged).
 fn read_replies(stdout: impl Read, tx: &SyncSender<Reply>, log: &SharedLog, label: &str) {
     let mut reader = BufReader::new(stdout);
-    let mut current: Option<(bool, Option<u32>, String)> = None;
+    let mut in_response = false;
     loop {
         let raw = match read_line(&mut reader) {
             Ok(Some(raw)) => raw,
@@ -382,37 +531,27 @@ fn read_replies(stdout: impl Read, tx: &SyncSender<Reply>, log: &SharedLog, labe
         };
         let line = clean_line(&raw);
         log_line(log, &format!("{label}< {line}"));
-        match current.as_mut() {
-            None => {
-                if let Some(header) = parse_header(&line) {
-                    current = Some(header);
-                } else if !line.trim().is_empty() {
-                    log_line(log, &format!("{label}: not GTP, ignored"));
+        let reply = if !in_response {
+            match parse_header(&line) {
+                Some((ok, id, text)) => {
+                    in_response = true;
+                    Reply::Header { id, ok, text }
+                }
+                None => {
+                    if !line.trim().is_empty() {
+                        log_line(log, &format!("{label}: not GTP, ignored"));
+                    }
+                    continue;
                 }
             }
-            Some((ok, id, text)) => {
-                if line.trim().is_empty() {
-                    let reply = Reply::Response {
-                        id: *id,
-                        ok: *ok,
-                        text: std::mem::take(text),
-                    };
-                    current = None;
-                    if tx.send(reply).is_err() {
-                        return;
-                    }
-                } else if text.len() + line.len() > MAX_RESPONSE {
-                    let _ = tx.send(Reply::Garbage(format!(
-                        "wrote a response longer than {MAX_RESPONSE} bytes"
-                    )));
-                    return;
-                } else {
-                    if !text.is_empty() {
-                        text.push('\n');
-                    }
-                    text.push_str(line.trim_end());
-                }
-            }
+        } else if line.trim().is_empty() {
+            in_response = false;
+            Reply::End
+        } else {
+            Reply::Line(line.trim_end().to_string())
+        };
+        if tx.send(reply).is_err() {
+            return;
         }
     }
 }
@@ -448,14 +587,16 @@ mod tests {
     }
 
     #[test]
-    fn reader_groups_lines_into_responses() {
+    fn reader_marks_the_lines_of_responses() {
         let out = b"noise\n=1 a\nb\n\n?2 no\r\n\n= \n\n\xff=3\n".to_vec();
-        let (tx, rx) = mpsc::sync_channel(16);
+        let (tx, rx) = mpsc::sync_channel(64);
         read_replies(&out[..], &tx, &null_log(), "t");
         let mut got = Vec::new();
         while let Ok(r) = rx.try_recv() {
             got.push(match r {
-                Reply::Response { id, ok, text } => format!("{ok} {id:?} {text:?}"),
+                Reply::Header { id, ok, text } => format!("{ok} {id:?} {text:?}"),
+                Reply::Line(line) => format!("line {line:?}"),
+                Reply::End => "end".into(),
                 Reply::Closed => "closed".into(),
                 Reply::Garbage(w) => w,
             });
@@ -463,9 +604,13 @@ mod tests {
         assert_eq!(
             got,
             [
-                "true Some(1) \"a\\nb\"",
+                "true Some(1) \"a\"",
+                "line \"b\"",
+                "end",
                 "false Some(2) \"no\"",
+                "end",
                 "true None \"\"",
+                "end",
                 "closed"
             ]
         );
