@@ -15,6 +15,9 @@ use shicho::{Geometry, Topology};
 use shicho::{Move, Point};
 
 use crate::clock::TimeControl;
+use crate::judge::config::JudgeConfig;
+use crate::settings::Shard;
+use crate::sprt::SprtSpec;
 
 /// A match setting that cannot work.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -81,6 +84,12 @@ pub struct MatchConfig {
     pub out_dir: PathBuf,
     /// Print the live progress line to stderr.
     pub progress: bool,
+    /// Stop as soon as this test has decided (`games` is then the most that are played).
+    pub sprt: Option<SprtSpec>,
+    /// Play only this slice of the games.
+    pub shard: Option<Shard>,
+    /// Judge every game as it finishes.
+    pub judge: Option<JudgeConfig>,
 }
 
 impl MatchConfig {
@@ -108,6 +117,9 @@ impl MatchConfig {
             seed: 1,
             out_dir,
             progress: false,
+            sprt: None,
+            shard: None,
+            judge: None,
         }
     }
 
@@ -141,6 +153,17 @@ impl MatchConfig {
             && !(t.is_finite() && t > 0.0)
         {
             return bad("--move-time must be a positive number of seconds".into());
+        }
+        if let Some(j) = &self.judge {
+            if j.argv.is_empty() {
+                return bad("the judge has an empty command line".into());
+            }
+            if j.visits == 0 {
+                return bad("--judge-visits must be at least 1".into());
+            }
+            if self.game == GameKind::Othello {
+                return bad("the judge reads Go games only".into());
+            }
         }
         if self.game == GameKind::Othello {
             return self.validate_othello();

@@ -16,8 +16,16 @@
 //!   passes played by the referee, the discs counted.
 //! - `record`: the SGF file (built by `shicho::sgf`'s record builder, plus players, result,
 //!   times) and the CSV row of a game (the CSV columns are listed there).
-//! - `stats` ([`Tally`]): wins per engine and colour, Wilson interval, Elo.
-//! - `runner` ([`run_match`]): worker threads, results file, progress, summary.
+//! - `stats` ([`Tally`]): wins per engine and colour; `rating`: Wilson interval, Elo.
+//! - `sprt` ([`Sprt`]): the sequential test that stops a match once it has decided
+//!   (`--sprt`): logistic Elo, the GSPRT's likelihood ratio over single games or pairs.
+//! - `runner` ([`run_match`]): worker threads, results file in game order, the test,
+//!   progress, summary; `--shard` slices.
+//! - `results`: reading `results.csv` back; `settings`: `settings.txt`, what a resumed
+//!   directory keeps; `merge`: shards joined (`shicho-match merge`).
+//! - `judge`: a strong engine's win rate on every position (`--judge`,
+//!   `shicho-match judge`): the records annotated for Sabaki and Lizzie, `judge.csv`, mean
+//!   loss and blunders by phase.
 //! - `fake`: a scriptable fake engine for the tests.
 //!
 //! # Decisions
@@ -44,30 +52,56 @@
 //! - **Torus** (`daoqi`) games are recorded with `RU[daoqi]` and the root comment every
 //!   shicho record of a torus game has (`shicho::sgf::TORUS_COMMENT`), since SGF has no
 //!   property for the topology.
-//! - **Output directory**: `game-NNNN.sgf` per game, `results.csv`, `summary.txt`
-//!   (this run's summary), `logs/worker-K.log` (each worker's GTP traffic, `A> cmd`,
-//!   `A< answer`, and engines' stderr, `A! line`; stderr never reaches the terminal) and
-//!   `logs/probe.log`. Reusing a directory appends to `results.csv` and continues the game
-//!   numbers, and with them the alternating colours and the openings.
+//! - **Output directory**: `game-NNNN.sgf` per game, `results.csv` (rows in game order),
+//!   `summary.txt` (this run's summary, and the test and the judge over the directory),
+//!   `settings.txt` (what later runs keep: the test, colours, seed, shard),
+//!   `logs/worker-K.log` (each worker's GTP traffic, `A> cmd`, `A< answer`, and engines'
+//!   stderr, `A! line`; stderr never reaches the terminal), `logs/probe.log`, and with a
+//!   judge `judge.csv`, `judge.txt` and `logs/judge.log`. Reusing a directory appends to
+//!   `results.csv` and continues the game numbers, and with them the alternating colours,
+//!   the openings (the seed is kept) and the test.
+//! - **The test** ([`Sprt`]) is a function of the results file: games in number order, the
+//!   first crossing of a bound decides. No game starts after it; games already under way
+//!   finish and are recorded but do not count. A shard does not stop on its slice; `merge`
+//!   gives the verdict of the union.
+//! - **Shards** slice by unit (a pair of games with alternating colours, else a game):
+//!   unit `u` belongs to shard `u mod N + 1`. Colours, openings and the fakes' draws follow
+//!   the game number, so N shards play the games one run would.
 
 mod clock;
 mod config;
 mod engine;
 #[doc(hidden)]
 pub mod fake;
+mod judge;
+mod merge;
 mod play;
+mod rating;
 mod record;
+mod results;
 mod runner;
+mod settings;
+mod sprt;
 mod stats;
 
 pub use clock::{BadTimeControl, RefereeClock, TimeControl};
 pub use config::{ConfigError, MatchConfig, Openings, default_max_moves, handicap_points};
 pub use engine::{EngineError, EngineProcess, SharedLog, file_log, null_log};
+pub use judge::config::JudgeConfig;
+pub use judge::engine::Evaluation;
+pub use judge::info::{Dialect, Report, parse_report};
+pub use judge::pass::judge_directory;
+pub use judge::report::{JUDGE_FILE, JUDGE_HEADER, JUDGE_SUMMARY_FILE, JudgeRow, read_judge};
+pub use merge::merge;
 pub use play::settle::parse_dead;
-pub use play::{EndReason, GameRecord, MoveKind, MoveRecord, Played, PlayedMove, Slot};
+pub use play::{EndReason, GameRecord, MoveKind, MoveRecord, Outcome, Played, PlayedMove, Slot};
+pub use rating::{Z95, elo, format_elo, wilson};
 pub use record::{
     CSV_HEADER, CSV_OTHELLO_COLUMNS, csv_header, csv_row, iso_date, iso_time, othello_sgf,
     sgf_file_name, sgf_game, sgf_text, split_csv_line,
 };
-pub use runner::{MatchError, MatchReport, RESULTS_FILE, SUMMARY_FILE, run_match};
-pub use stats::{Tally, Wld, Z95, elo, format_elo, wilson};
+pub use results::{RESULTS_FILE, ResultRow, SUMMARY_FILE, read_results};
+pub use runner::{MatchError, MatchReport, run_match, sprt_model};
+pub use settings::{RunSettings, SETTINGS_FILE, Shard};
+pub use sprt::{Hypothesis, Model, Sprt, SprtSpec, expected_score, llr};
+pub use stats::{Tally, Wld};

@@ -12,17 +12,29 @@ use clap::Parser;
 use shicho::gtp::GameKind;
 use shicho::{KoRule, Rules, Scoring, SuicideRule, Topology};
 use shicho_match::{
-    self as referee, MatchConfig, Openings, TimeControl, default_max_moves, fake::FakeEngine,
+    self as referee, JudgeConfig, MatchConfig, Openings, RunSettings, Shard, SprtSpec, TimeControl,
+    default_max_moves, fake::FakeEngine,
 };
+
+/// Games played with --sprt when -n is not given: the test normally decides long before.
+const SPRT_DEFAULT_GAMES: usize = 20_000;
+
+const SUBCOMMANDS: &str = "\
+Other commands:
+  shicho-match judge DIR --judge CMD [...]   judge the games of an output directory
+  shicho-match merge -o OUT DIR...           merge output directories (shards) into one
+(each with --help)";
 
 /// Plays N games between two GTP engines; every move is checked by shicho's rules.
 ///
 /// Engine A (--black) plays Black and engine B (--white) White, swapping every other game
 /// with --alternate. Results: one SGF per game, a row per game in results.csv, a summary
 /// (wins per engine and colour, win rate with 95% interval, Elo difference) on stdout and
-/// in summary.txt.
+/// in summary.txt. With --sprt the match stops as soon as a sequential test decides; with
+/// --judge a strong engine rates every move; with --shard it plays one slice of the games
+/// (doc/match.md says how to spread a match over a cluster).
 #[derive(Parser, Debug)]
-#[command(name = "shicho-match", version)]
+#[command(name = "shicho-match", version, after_help = SUBCOMMANDS)]
 struct Cli {
     /// The game: go, or othello (engines get `set_game Othello`; an illegal or unparsable
     /// move loses; the discs decide; SGF GM[2]; results.csv gains the disc counts).
@@ -54,9 +66,36 @@ struct Cli {
     /// kgs-rules, for the four KGS has) are told them.
     #[arg(long, default_value = "chinese")]
     rules: Rules,
-    /// Number of games to play in this run (in an existing --out directory, that many more).
-    #[arg(long, short = 'n', default_value_t = 10)]
-    games: usize,
+    /// Number of games to play in this run (in an existing --out directory, that many more;
+    /// with --sprt the most to play) [default: 10; with --sprt 20000].
+    #[arg(long, short = 'n')]
+    games: Option<usize>,
+    /// Stop as soon as a sequential probability ratio test decides between H0: Elo A - B =
+    /// ELO0 and H1: Elo A - B = ELO1 (logistic Elo), with error rates ALPHA and BETA
+    /// [default 0.05 each]. Units: pairs of games with --alternate, single games without.
+    /// An existing --out directory continues its test.
+    #[arg(
+        long,
+        value_name = "ELO0,ELO1[,ALPHA,BETA]",
+        allow_hyphen_values = true
+    )]
+    sprt: Option<SprtSpec>,
+    /// Play only the K-th of N disjoint slices of the games (colours, openings and seeds
+    /// follow the game number, so N shards equal one run); `shicho-match merge` joins them.
+    /// Needs --seed with --random-opening.
+    #[arg(long, value_name = "K/N")]
+    shard: Option<Shard>,
+    /// A GTP engine with kata-analyze or lz-analyze (KataGo, shicho) that judges every
+    /// position of every game as it finishes: win rates in the SGF records (Sabaki's SBKV,
+    /// Lizzie's LZ), each move's loss in judge.csv, mean loss and blunders in the summary.
+    #[arg(long, value_name = "CMD")]
+    judge: Option<String>,
+    /// Visits the judge searches each position for.
+    #[arg(long, value_name = "N", default_value_t = 100)]
+    judge_visits: u64,
+    /// Seconds the judge may take on one position at most.
+    #[arg(long, value_name = "SECS", default_value_t = 60.0)]
+    judge_time: f64,
     /// Swap colours every other game (both games of a pair share the opening).
     #[arg(long)]
     alternate: bool,
@@ -90,7 +129,8 @@ struct Cli {
     /// used in turn.
     #[arg(long, value_name = "FILE")]
     openings: Option<PathBuf>,
-    /// Seed for random openings [default: from the clock; printed in the summary].
+    /// Seed for random openings [default: the one an existing --out directory recorded, else
+    /// from the clock; printed in the summary].
     #[arg(long)]
     seed: Option<u64>,
     /// Output directory [default: match-out/<UTC date-time>]. An existing one is added to:
@@ -114,6 +154,11 @@ fn main() -> ExitCode {
         };
     }
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn")).init();
+    match args.get(1).and_then(|a| a.to_str()) {
+        Some("judge") => return judge_command(JudgeCli::parse_from(&args[1..])),
+        Some("merge") => return merge_command(MergeCli::parse_from(&args[1..])),
+        _ => {}
+    }
     let cli = Cli::parse();
     let cfg = match config(cli) {
         Ok(cfg) => cfg,
@@ -133,6 +178,94 @@ fn main() -> ExitCode {
         }
         Err(e) => {
             eprintln!("shicho-match: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Judges the games of an output directory that are not judged yet: win rates into the
+/// records (Sabaki's SBKV, Lizzie's LZ), each move's loss into judge.csv, the summary into
+/// judge.txt and on stdout.
+#[derive(Parser, Debug)]
+#[command(name = "shicho-match judge")]
+struct JudgeCli {
+    /// The output directory of a Go match.
+    dir: PathBuf,
+    /// The judge: a GTP engine with kata-analyze or lz-analyze.
+    #[arg(long, value_name = "CMD")]
+    judge: String,
+    /// Visits the judge searches each position for.
+    #[arg(long, value_name = "N", default_value_t = 100)]
+    judge_visits: u64,
+    /// Seconds the judge may take on one position at most.
+    #[arg(long, value_name = "SECS", default_value_t = 60.0)]
+    judge_time: f64,
+    /// Seconds any other answer of the judge may take.
+    #[arg(long, value_name = "SECS", default_value_t = 120.0)]
+    answer_timeout: f64,
+    /// Judge every game again, not only those judge.csv does not hold.
+    #[arg(long)]
+    again: bool,
+    /// No progress lines.
+    #[arg(long, short = 'q')]
+    quiet: bool,
+}
+
+/// Merges output directories of one match (the shards of `--shard K/N`, or runs into
+/// different directories) into one: results.csv in game order, the records, judge.csv, and
+/// summary.txt with the test's verdict over the union.
+#[derive(Parser, Debug)]
+#[command(name = "shicho-match merge")]
+struct MergeCli {
+    /// The directories to merge.
+    #[arg(required = true)]
+    dirs: Vec<PathBuf>,
+    /// The merged directory (new, or without a results.csv).
+    #[arg(long, short = 'o')]
+    out: PathBuf,
+}
+
+fn judge_config(line: &str, visits: u64, time: f64) -> Result<JudgeConfig, String> {
+    if visits == 0 {
+        return Err("--judge-visits must be at least 1".into());
+    }
+    let time = seconds("--judge-time", time)?;
+    if time.is_zero() {
+        return Err("--judge-time must be above 0".into());
+    }
+    Ok(JudgeConfig {
+        argv: split("--judge", line)?,
+        visits,
+        time,
+    })
+}
+
+fn judge_command(cli: JudgeCli) -> ExitCode {
+    let run = || -> Result<String, String> {
+        let cfg = judge_config(&cli.judge, cli.judge_visits, cli.judge_time)?;
+        let timeout = seconds("--answer-timeout", cli.answer_timeout)?;
+        referee::judge_directory(&cli.dir, &cfg, timeout, cli.again, !cli.quiet)
+    };
+    match run() {
+        Ok(summary) => {
+            println!("{summary}");
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("shicho-match judge: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn merge_command(cli: MergeCli) -> ExitCode {
+    match referee::merge(&cli.dirs, &cli.out) {
+        Ok(summary) => {
+            println!("{summary}");
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("shicho-match merge: {e}");
             ExitCode::FAILURE
         }
     }
@@ -189,7 +322,25 @@ fn config(cli: Cli) -> Result<MatchConfig, String> {
     cfg.size = size;
     cfg.komi = komi;
     cfg.rules = rules;
-    cfg.games = cli.games;
+    cfg.games = cli.games.unwrap_or(if cli.sprt.is_some() {
+        SPRT_DEFAULT_GAMES
+    } else {
+        10
+    });
+    cfg.sprt = cli.sprt;
+    cfg.shard = cli.shard;
+    if cli.shard.is_some() && cli.random_opening.is_some() && cli.seed.is_none() {
+        return Err(
+            "--shard with --random-opening needs --seed, the same for every shard, so that \
+             the shards play the openings one run would"
+                .into(),
+        );
+    }
+    cfg.judge = cli
+        .judge
+        .as_deref()
+        .map(|line| judge_config(line, cli.judge_visits, cli.judge_time))
+        .transpose()?;
     cfg.alternate = cli.alternate;
     cfg.handicap = cli.handicap;
     cfg.time = cli.time;
@@ -205,7 +356,10 @@ fn config(cli: Cli) -> Result<MatchConfig, String> {
         (None, Some(path)) => Openings::List(read_openings(path)?),
         (None, None) => Openings::None,
     };
-    cfg.seed = cli.seed.unwrap_or_else(|| {
+    // A resumed directory keeps its seed, so its later games draw the openings one long
+    // run would have.
+    let stored = RunSettings::load(&cfg.out_dir)?;
+    cfg.seed = cli.seed.or(stored.seed).unwrap_or_else(|| {
         SystemTime::now()
             .duration_since(UNIX_EPOCH)
             .map_or(1, |d| d.as_nanos() as u64)

@@ -230,7 +230,7 @@ pub fn csv_row(record: &GameRecord, cfg: &MatchConfig) -> String {
 }
 
 /// Fields as one CSV line (without line end), quoted where RFC 4180 needs it.
-fn csv_line(fields: &[String]) -> String {
+pub(crate) fn csv_line(fields: &[String]) -> String {
     let mut writer = csv::WriterBuilder::new()
         .terminator(csv::Terminator::Any(b'\n'))
         .from_writer(Vec::new());

@@ -1,17 +1,20 @@
 //! The match: engines probed once, games spread over worker threads, records written as
-//! games finish, progress and the summary.
+//! games finish, progress, the test and the summary.
 //!
 //! Each worker thread owns one pair of engine processes (and a referee engine if asked)
-//! and plays one game after another with them, taking the next game number from a shared
-//! counter; engines persist between games (`clear_board` resets them) and are restarted
-//! only after a failure. Finished records go over a channel to the calling thread, which
-//! alone appends to `results.csv` and prints progress, so rows are never interleaved.
+//! and plays one game after another with them, taking the next game of the plan from a
+//! shared counter; engines persist between games (`clear_board` resets them) and are
+//! restarted only after a failure. Finished records go over a channel to the calling
+//! thread, which alone appends to `results.csv`, in game-number order (a game that finishes
+//! early waits for those before it), feeds the test and prints progress. Once the test has
+//! decided no new game starts; those under way finish and are recorded. A judge, if asked,
+//! runs in a thread of its own on the games as they are written.
 
 use std::fmt;
 use std::fs;
 use std::io::{IsTerminal, Write};
 use std::path::Path;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::thread;
 
@@ -21,9 +24,15 @@ use shicho::gtp::GameKind;
 
 use crate::config::{MatchConfig, Openings};
 use crate::engine::{EngineProcess, file_log, log_line, null_log};
+use crate::judge::engine::Judge;
+use crate::judge::pass::{JUDGE_LOG, judge_record};
+use crate::judge::report::{JUDGE_SUMMARY_FILE, append_judge, judge_summary, read_judge};
 use crate::play::othello_game::play_othello_game;
 use crate::play::{GameRecord, GameSpec, Slot, play_game};
 use crate::record::{csv_header, csv_row, sgf_file_name, sgf_text};
+use crate::results::{RESULTS_FILE, ResultRow, SUMMARY_FILE, black_engine, read_results};
+use crate::settings::RunSettings;
+use crate::sprt::{Model, Sprt};
 use crate::stats::Tally;
 
 /// The match could not be run at all (bad settings, an engine that cannot start, an
@@ -45,14 +54,140 @@ pub struct MatchReport {
     /// This run's games, in game-number order.
     pub records: Vec<GameRecord>,
     pub tally: Tally,
+    /// The test over the whole directory, when one is run.
+    pub sprt: Option<Sprt>,
     /// The summary text (also written to `summary.txt`).
     pub summary: String,
 }
 
-/// The results file's name inside the output directory.
-pub const RESULTS_FILE: &str = "results.csv";
-/// The summary file's name inside the output directory.
-pub const SUMMARY_FILE: &str = "summary.txt";
+/// The games a run plays.
+struct Plan {
+    /// Game numbers, ascending.
+    numbers: Vec<usize>,
+    /// The range of numbers the run covers (a shard plays only its slice of it).
+    first: usize,
+    last: usize,
+}
+
+/// The games left to start, shared by the workers.
+struct Queue<'a> {
+    numbers: &'a [usize],
+    next: AtomicUsize,
+    /// Set once the test has decided: no new game starts.
+    stop: AtomicBool,
+}
+
+impl Queue<'_> {
+    /// The next game to play, if any.
+    fn take(&self) -> Option<usize> {
+        if self.stop.load(Ordering::SeqCst) {
+            return None;
+        }
+        self.numbers
+            .get(self.next.fetch_add(1, Ordering::SeqCst))
+            .copied()
+    }
+}
+
+/// The test's unit: pairs of games with alternating colours, else single games.
+pub fn sprt_model(alternate: bool) -> Model {
+    if alternate {
+        Model::Pentanomial
+    } else {
+        Model::Trinomial
+    }
+}
+
+/// Feeds `rows` (any order) to `sprt` in game-number order from game 1, up to the first
+/// missing number; returns the number the next game to feed must have.
+pub(crate) fn feed_sprt(sprt: &mut Sprt, rows: &[ResultRow], alternate: bool) -> usize {
+    let mut sorted: Vec<&ResultRow> = rows.iter().collect();
+    sorted.sort_by_key(|r| r.number);
+    let mut next = 1;
+    for r in sorted {
+        if r.number != next {
+            break;
+        }
+        sprt.add(
+            r.number,
+            r.outcome(black_engine(r.number, alternate)).score_of_a(),
+        );
+        next += 1;
+    }
+    next
+}
+
+/// The settings this run keeps: the command line's, with what the directory recorded
+/// where the command line says nothing; a contradiction is an error.
+fn resolve(cfg: &MatchConfig, stored: &RunSettings) -> Result<MatchConfig, MatchError> {
+    let mut cfg = cfg.clone();
+    let dir = cfg.out_dir.display().to_string();
+    match (cfg.sprt, stored.sprt) {
+        (Some(a), Some(b)) if a != b => {
+            return Err(MatchError(format!(
+                "{dir} holds the test --sprt {b}; give the same or another --out"
+            )));
+        }
+        (None, Some(b)) => {
+            log::info!("resuming the test --sprt {b} recorded in {dir}");
+            cfg.sprt = Some(b);
+        }
+        _ => {}
+    }
+    if cfg.shard != stored.shard && (stored.shard.is_some() || stored.planned.is_some()) {
+        let held = stored
+            .shard
+            .map_or("no shard".to_string(), |s| format!("shard {s}"));
+        return Err(MatchError(format!(
+            "{dir} holds {held}; give the same --shard or another --out"
+        )));
+    }
+    if let Some(a) = stored.alternate
+        && a != cfg.alternate
+        && (cfg.sprt.is_some() || cfg.shard.is_some())
+    {
+        return Err(MatchError(format!(
+            "{dir} was played {} alternating colours; its test and slices need the same \
+             (give {} --alternate)",
+            if a { "with" } else { "without" },
+            if a { "" } else { "no" }
+        )));
+    }
+    Ok(cfg)
+}
+
+/// The games of this run: the next `games` numbers (a shard: those of its slice among
+/// them, less any played already).
+fn plan(cfg: &MatchConfig, stored: &RunSettings, existing: &[ResultRow]) -> Plan {
+    match cfg.shard {
+        None => {
+            let first = existing.iter().map(|r| r.number).max().unwrap_or(0) + 1;
+            let last = first + cfg.games - 1;
+            Plan {
+                numbers: (first..=last).collect(),
+                first,
+                last,
+            }
+        }
+        Some(shard) => {
+            let first = stored.planned.unwrap_or(0) + 1;
+            let last = first + cfg.games - 1;
+            let done: std::collections::BTreeSet<usize> =
+                existing.iter().map(|r| r.number).collect();
+            let unit = |g: usize| if cfg.alternate { (g - 1) / 2 } else { g - 1 };
+            // Games of the slice below `first` that an interrupted run left unplayed come
+            // first.
+            let numbers = (1..=last)
+                .filter(|&g| shard.holds(unit(g)) && !done.contains(&g))
+                .collect();
+            Plan {
+                numbers,
+                first,
+                last,
+            }
+        }
+    }
+}
 
 /// Plays the match described by `cfg`.
 ///
@@ -66,52 +201,161 @@ pub fn run_match(cfg: &MatchConfig) -> Result<MatchReport, MatchError> {
     let logs = out.join("logs");
     fs::create_dir_all(&logs)
         .map_err(|e| MatchError(format!("cannot create {}: {e}", logs.display())))?;
+    let stored = RunSettings::load(out).map_err(MatchError)?;
+    let cfg = &resolve(cfg, &stored)?;
+    let header = csv_header(cfg.game);
+    let results_path = out.join(RESULTS_FILE);
+    let existing = read_results(&results_path, &header)
+        .map_err(|e| MatchError(format!("{e}; use another --out")))?;
     let names = probe_names(cfg, &logs)?;
-    let (mut results, first_number) = open_results(&out.join(RESULTS_FILE), &csv_header(cfg.game))?;
 
+    // The test runs over the whole directory; shards leave it to `merge`.
+    let mut sprt = cfg
+        .sprt
+        .filter(|_| cfg.shard.is_none())
+        .map(|spec| Sprt::new(spec, sprt_model(cfg.alternate)));
+    let mut sprt_next = sprt
+        .as_mut()
+        .map_or(1, |t| feed_sprt(t, &existing, cfg.alternate));
+    let mut plan = plan(cfg, &stored, &existing);
+    if let Some(t) = &sprt
+        && let Some((h, at)) = t.verdict
+    {
+        eprintln!(
+            "shicho-match: the test in {} already accepted {h:?} at game {at}; no game to play",
+            out.display()
+        );
+        plan.numbers.clear();
+    }
+    let mut settings = RunSettings {
+        sprt: cfg.sprt,
+        alternate: Some(cfg.alternate),
+        seed: Some(cfg.seed),
+        shard: cfg.shard,
+        planned: stored.planned,
+    };
+    settings.save(out).map_err(MatchError)?;
+
+    let mut results = open_results(&results_path, &header, existing.is_empty())?;
     let mut tally = Tally::new(names.clone());
     let mut records = Vec::new();
-    let next = AtomicUsize::new(0);
-    let workers = cfg.parallel.min(cfg.games);
+    let queue = Queue {
+        numbers: &plan.numbers,
+        next: AtomicUsize::new(0),
+        stop: AtomicBool::new(false),
+    };
+    let workers = cfg.parallel.min(plan.numbers.len());
     let progress_on_terminal = std::io::stderr().is_terminal();
+    let judge_failures = AtomicUsize::new(0);
     thread::scope(|scope| {
-        let (tx, rx) = mpsc::channel::<GameRecord>();
-        for w in 0..workers {
-            let (tx, next, names, logs) = (tx.clone(), &next, &names, &logs);
+        // Each record comes with a way to tell its worker it was counted: a worker waits
+        // for that before it takes another game, so a test that has just decided starts
+        // no game it does not need.
+        let (tx, rx) = mpsc::channel::<(GameRecord, mpsc::Sender<()>)>();
+        let judge_tx = cfg.judge.as_ref().map(|jc| {
+            let (jtx, jrx) = mpsc::channel::<usize>();
+            let log = file_log(&logs.join(JUDGE_LOG)).unwrap_or_else(|_| null_log());
+            let failures = &judge_failures;
             scope.spawn(move || {
-                worker(cfg, w, next, first_number, names, logs, |record| {
+                let mut judge = Judge::new(jc.clone(), log, cfg.answer_timeout);
+                for number in jrx {
+                    let sgf = sgf_file_name(number);
+                    match judge_record(&mut judge, out, number, &sgf, cfg.rules, cfg.komi)
+                        .and_then(|rows| append_judge(out, &rows))
+                    {
+                        Ok(()) => {}
+                        Err(e) => {
+                            log::warn!("game {number} not judged: the judge {e}");
+                            failures.fetch_add(1, Ordering::SeqCst);
+                        }
+                    }
+                }
+            });
+            jtx
+        });
+        for w in 0..workers {
+            let (tx, queue, names, logs) = (tx.clone(), &queue, &names, &logs);
+            scope.spawn(move || {
+                let (ack_tx, ack_rx) = mpsc::channel();
+                worker(cfg, w, queue, names, logs, |record| {
                     // The receiver outlives every worker (it is dropped only after the
                     // scope joins them), so a send cannot fail while anyone listens.
-                    let _ = tx.send(record);
+                    if tx.send((record, ack_tx.clone())).is_ok() {
+                        let _ = ack_rx.recv();
+                    }
                 });
             });
         }
         drop(tx);
-        for record in rx {
-            if let Err(e) = writeln!(results, "{}", csv_row(&record, cfg)) {
-                log::error!("cannot append to {RESULTS_FILE}: {e}");
-            }
-            let _ = results.flush();
-            tally.add(&record);
-            if cfg.progress {
-                let line = tally.progress_line(cfg.games);
-                if progress_on_terminal {
-                    eprint!("\r{line}\x1b[K");
-                } else {
-                    eprintln!(
-                        "game {}: {} ({}) | {line}",
-                        record.number, record.result, record.reason
-                    );
+        // Finished games wait here until those before them in the plan are written.
+        let mut waiting = std::collections::BTreeMap::new();
+        let mut written = 0;
+        for (record, ack) in rx {
+            waiting.insert(record.number, record);
+            while let Some(record) = plan.numbers.get(written).and_then(|n| waiting.remove(n)) {
+                written += 1;
+                if let Err(e) = writeln!(results, "{}", csv_row(&record, cfg)) {
+                    log::error!("cannot append to {RESULTS_FILE}: {e}");
                 }
+                let _ = results.flush();
+                tally.add(&record);
+                if let Some(t) = sprt.as_mut()
+                    && record.number == sprt_next
+                {
+                    sprt_next += 1;
+                    if t.add(record.number, record.outcome().score_of_a()) {
+                        queue.stop.store(true, Ordering::SeqCst);
+                    }
+                }
+                if let Some(jtx) = &judge_tx {
+                    let _ = jtx.send(record.number);
+                }
+                if cfg.progress {
+                    let mut line = tally.progress_line(plan.numbers.len());
+                    if let Some(t) = &sprt {
+                        line.push_str(&format!(" | {}", t.progress()));
+                    }
+                    if progress_on_terminal {
+                        eprint!("\r{line}\x1b[K");
+                    } else {
+                        eprintln!(
+                            "game {}: {} ({}) | {line}",
+                            record.number, record.result, record.reason
+                        );
+                    }
+                }
+                records.push(record);
             }
-            records.push(record);
+            let _ = ack.send(());
         }
+        drop(judge_tx);
     });
-    if cfg.progress && progress_on_terminal {
+    if cfg.progress && progress_on_terminal && !records.is_empty() {
         eprintln!();
     }
-    records.sort_by_key(|r| r.number);
-    let summary = tally.summary(&title(cfg, first_number));
+    if cfg.shard.is_some() {
+        settings.planned = Some(plan.last);
+        settings.save(out).map_err(MatchError)?;
+    }
+    let mut summary = tally.summary(&title(cfg, &plan));
+    if let Some(t) = &sprt {
+        summary.push('\n');
+        summary.push_str(&t.summary().join("\n"));
+    } else if let (Some(spec), Some(shard)) = (cfg.sprt, cfg.shard) {
+        summary.push_str(&format!(
+            "\nSPRT {spec}: shard {shard} plays its slice whole; `shicho-match merge` gives the \
+             verdict of the union"
+        ));
+    }
+    if let Some(jc) = &cfg.judge {
+        let judged = judge_section(out, &header, &names, jc, judge_failures.into_inner());
+        summary.push('\n');
+        summary.push_str(&judged);
+        let path = out.join(JUDGE_SUMMARY_FILE);
+        if let Err(e) = fs::write(&path, format!("{judged}\n")) {
+            log::error!("cannot write {}: {e}", path.display());
+        }
+    }
     let summary_file = out.join(SUMMARY_FILE);
     if let Err(e) = fs::write(&summary_file, format!("{summary}\n")) {
         log::error!("cannot write {}: {e}", summary_file.display());
@@ -119,31 +363,64 @@ pub fn run_match(cfg: &MatchConfig) -> Result<MatchReport, MatchError> {
     Ok(MatchReport {
         records,
         tally,
+        sprt,
         summary,
     })
 }
 
+/// The judge's part of the summary, over every judged game of the directory.
+fn judge_section(
+    out: &Path,
+    header: &str,
+    names: &[String; 2],
+    jc: &crate::judge::config::JudgeConfig,
+    failures: usize,
+) -> String {
+    let mut lines = vec![format!(
+        "judge: {} (up to {} visits or {} s a position)",
+        shell_words::join(&jc.argv),
+        jc.visits,
+        jc.time.as_secs_f64()
+    )];
+    match (
+        read_judge(out),
+        read_results(&out.join(RESULTS_FILE), header),
+    ) {
+        (Ok(rows), Ok(results)) => lines.extend(judge_summary(&rows, &results, names)),
+        (Err(e), _) | (_, Err(e)) => lines.push(format!("judge: cannot read back: {e}")),
+    }
+    if failures > 0 {
+        lines.push(format!(
+            "judge: {failures} games of this run not judged (see logs/{JUDGE_LOG})"
+        ));
+    }
+    lines.join("\n")
+}
+
 /// The summary's first lines: what was played, and how to get the same again.
-fn title(cfg: &MatchConfig, first_number: usize) -> String {
+fn title(cfg: &MatchConfig, plan: &Plan) -> String {
+    let games = match cfg.shard {
+        None => format!(
+            "{} games (numbers {} to {})",
+            plan.numbers.len(),
+            plan.first,
+            plan.last
+        ),
+        Some(shard) => format!(
+            "{} games of shard {shard} (its slice of numbers up to {})",
+            plan.numbers.len(),
+            plan.last
+        ),
+    };
     let mut settings = match cfg.game {
         GameKind::Go => format!(
-            "{} games (numbers {} to {}) on {}x{}, rules {}, komi {}",
-            cfg.games,
-            first_number,
-            first_number + cfg.games - 1,
+            "{games} on {}x{}, rules {}, komi {}",
             cfg.size,
             cfg.size,
             cfg.rules,
             format_points(cfg.komi)
         ),
-        GameKind::Othello => format!(
-            "{} games (numbers {} to {}) of Othello on {}x{}",
-            cfg.games,
-            first_number,
-            first_number + cfg.games - 1,
-            cfg.size,
-            cfg.size
-        ),
+        GameKind::Othello => format!("{games} of Othello on {}x{}", cfg.size, cfg.size),
     };
     if cfg.handicap > 0 {
         settings.push_str(&format!(", handicap {}", cfg.handicap));
@@ -206,43 +483,26 @@ fn probe_names(cfg: &MatchConfig, logs: &Path) -> Result<[String; 2], MatchError
     Ok(names)
 }
 
-/// Opens the results file for appending, writing the header into a new one, and returns
-/// it with the number the next game gets.
-fn open_results(path: &Path, header: &str) -> Result<(fs::File, usize), MatchError> {
-    let existing = match fs::read_to_string(path) {
-        Ok(text) => text,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
-        Err(e) => return Err(MatchError(format!("cannot read {}: {e}", path.display()))),
-    };
-    let mut lines = existing.lines();
-    let rows = match lines.next() {
-        None => 0,
-        Some(first) if first == header => lines.filter(|l| !l.is_empty()).count(),
-        Some(_) => {
-            return Err(MatchError(format!(
-                "{} has other columns than this version writes; use another --out",
-                path.display()
-            )));
-        }
-    };
+/// Opens the results file for appending, writing the header into a new one.
+fn open_results(path: &Path, header: &str, fresh: bool) -> Result<fs::File, MatchError> {
     let mut file = fs::OpenOptions::new()
         .create(true)
         .append(true)
         .open(path)
         .map_err(|e| MatchError(format!("cannot open {}: {e}", path.display())))?;
-    if existing.is_empty() {
+    let empty = file.metadata().map(|m| m.len() == 0).unwrap_or(fresh);
+    if empty {
         writeln!(file, "{header}")
             .map_err(|e| MatchError(format!("cannot write {}: {e}", path.display())))?;
     }
-    Ok((file, rows + 1))
+    Ok(file)
 }
 
 /// One worker: its engines, its log, games until the counter runs out.
 fn worker(
     cfg: &MatchConfig,
     w: usize,
-    next: &AtomicUsize,
-    first_number: usize,
+    queue: &Queue<'_>,
     names: &[String; 2],
     logs: &Path,
     mut done: impl FnMut(GameRecord),
@@ -261,12 +521,7 @@ fn worker(
         .referee
         .as_ref()
         .map(|argv| Slot::new("R", argv.clone(), log.clone()));
-    loop {
-        let index = next.fetch_add(1, Ordering::SeqCst);
-        if index >= cfg.games {
-            break;
-        }
-        let number = first_number + index;
+    while let Some(number) = queue.take() {
         // Colours and openings follow the game's number over the whole directory, so a run
         // resumed after an odd number of games still alternates, and plays new openings.
         let black = cfg.black_engine(number - 1);

@@ -80,6 +80,11 @@ impl EndReason {
             EndReason::MaxMoves => "maxmoves",
         }
     }
+
+    /// The reason named `name` (the results file's `reason` column).
+    pub fn from_name(name: &str) -> Option<EndReason> {
+        EndReason::ALL.into_iter().find(|r| r.as_str() == name)
+    }
 }
 
 impl fmt::Display for EndReason {
@@ -192,6 +197,57 @@ impl GameRecord {
         match c {
             Color::Black => self.black_engine,
             Color::White => 1 - self.black_engine,
+        }
+    }
+
+    /// What the statistics need of the game.
+    pub fn outcome(&self) -> Outcome {
+        Outcome {
+            number: self.number,
+            black_engine: self.black_engine,
+            winner: self.winner,
+            reason: self.reason,
+            moves: self.moves.len(),
+            think: self.think,
+            engine_moves: Some(self.engine_moves),
+            cpu: self.cpu,
+        }
+    }
+}
+
+/// A finished game as the statistics see it: from a record just played, or from a row of
+/// a results file.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Outcome {
+    pub number: usize,
+    /// Which engine (0 or 1) played Black.
+    pub black_engine: usize,
+    /// `None` for a draw.
+    pub winner: Option<Color>,
+    pub reason: EndReason,
+    pub moves: usize,
+    /// Wall seconds spent answering `genmove`, by colour.
+    pub think: ByColor<f64>,
+    /// `genmove` answers by colour; unknown for a row of a results file.
+    pub engine_moves: Option<ByColor<usize>>,
+    pub cpu: ByColor<Option<f64>>,
+}
+
+impl Outcome {
+    /// Which engine played `c`.
+    pub fn engine_of(&self, c: Color) -> usize {
+        match c {
+            Color::Black => self.black_engine,
+            Color::White => 1 - self.black_engine,
+        }
+    }
+
+    /// Engine A's score: 1 for a win, 0.5 for a draw, 0 for a loss.
+    pub fn score_of_a(&self) -> f64 {
+        match self.winner {
+            None => 0.5,
+            Some(c) if self.engine_of(c) == 0 => 1.0,
+            Some(_) => 0.0,
         }
     }
 }
