@@ -6,6 +6,7 @@
 
 use std::io::{self, BufRead, Write};
 use std::path::PathBuf;
+use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::Duration;
 
 use clap::Parser;
@@ -52,6 +53,40 @@ pub struct FakeEngine {
     /// Leave `cputime` out (it otherwise reports 0.25 s per genmove answered).
     #[arg(long)]
     pub no_cputime: bool,
+    /// Resign at the first `genmove` of a game with this probability: a hash of `--seed`,
+    /// the moves it was told and the colour asked decides, so a game's outcome is fixed by
+    /// its opening and colours (the same in any run, shard or order of games).
+    #[arg(long, value_name = "P")]
+    pub resign_chance: Option<f64>,
+    /// Seeds `--resign-chance`.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Answer live analysis: `kata` lists kata-analyze (win rates as fractions), `lz`
+    /// lists lz-analyze (ten-thousandths). Reports every 10 ms, 10 more visits each time,
+    /// until the next command.
+    #[arg(long, value_name = "kata|lz")]
+    pub analyze: Option<String>,
+    /// Black's win rate in the position after N moves (`play` commands since
+    /// `clear_board`) is the N-th of these (0-based; the last one repeats); at a komi
+    /// larger than the board, 0.02 (White wins).
+    #[arg(long, default_value = "0.5")]
+    pub winrates: String,
+    /// Report win rates as Black's (`black`) rather than the side to move's (`side`).
+    #[arg(long, default_value = "side")]
+    pub report: String,
+}
+
+/// A hash of the words, for `--resign-chance` (FNV-1a, then splitmix's finalizer).
+fn hash_words(seed: u64, words: &[String]) -> u64 {
+    let mut h = 0xcbf2_9ce4_8422_2325 ^ seed;
+    for w in words {
+        for b in w.bytes().chain(std::iter::once(b' ')) {
+            h = (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    }
+    h = (h ^ (h >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    h = (h ^ (h >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    h ^ (h >> 31)
 }
 
 impl FakeEngine {
@@ -91,7 +126,25 @@ impl FakeEngine {
         if self.rules_command {
             list.push("kata-set-rules");
         }
+        match self.analyze.as_deref() {
+            Some("kata") => list.push("kata-analyze"),
+            Some("lz") => list.push("lz-analyze"),
+            _ => {}
+        }
         list
+    }
+
+    /// Black's win rate after `played` moves at `komi` on a board of `size`.
+    fn black_winrate(&self, played: usize, komi: f64, size: usize) -> f64 {
+        if komi > (size * size) as f64 {
+            return 0.02;
+        }
+        let list: Vec<f64> = self
+            .winrates
+            .split_whitespace()
+            .filter_map(|w| w.parse().ok())
+            .collect();
+        list.get(played).or(list.last()).copied().unwrap_or(0.5)
     }
 
     /// Serves GTP on stdin/stdout until `quit` or the end of input.
@@ -99,10 +152,31 @@ impl FakeEngine {
         let moves: Vec<&str> = self.moves.split_whitespace().collect();
         let mut played = 0usize;
         let mut answered_total = 0usize;
-        let stdin = io::stdin();
+        // What the game so far was told: the moves since `clear_board`, for the resign
+        // draw and the analysis.
+        let mut told: Vec<String> = Vec::new();
+        let (mut komi, mut size) = (7.5f64, 19usize);
+        // stdin is read by a thread of its own, so a streaming analysis can watch for the
+        // next command while it reports.
+        let (tx, rx) = mpsc::channel::<Vec<u8>>();
+        std::thread::spawn(move || {
+            for raw in io::stdin().lock().split(b'\n') {
+                let Ok(raw) = raw else { break };
+                if tx.send(raw).is_err() {
+                    break;
+                }
+            }
+        });
         let mut out = io::stdout().lock();
-        for raw in stdin.lock().split(b'\n') {
-            let raw = raw?;
+        let mut next: Option<Vec<u8>> = None;
+        loop {
+            let raw = match next.take() {
+                Some(raw) => raw,
+                None => match rx.recv() {
+                    Ok(raw) => raw,
+                    Err(_) => return Ok(()),
+                },
+            };
             let Some(line) = preprocess(&raw) else {
                 continue;
             };
@@ -129,11 +203,70 @@ impl FakeEngine {
                         .to_string()),
                     "clear_board" => {
                         played = 0;
+                        told.clear();
                         Ok(String::new())
                     }
-                    "boardsize" | "komi" | "play" | "set_free_handicap" | "time_settings"
-                    | "time_left" => Ok(String::new()),
+                    "play" => {
+                        told.push(command.args.join(" "));
+                        Ok(String::new())
+                    }
+                    "boardsize" => {
+                        size = command
+                            .args
+                            .first()
+                            .and_then(|a| a.parse().ok())
+                            .unwrap_or(19);
+                        Ok(String::new())
+                    }
+                    "komi" => {
+                        komi = command
+                            .args
+                            .first()
+                            .and_then(|a| a.parse().ok())
+                            .unwrap_or(7.5);
+                        Ok(String::new())
+                    }
+                    "set_free_handicap" | "time_settings" | "time_left" => Ok(String::new()),
                     "kata-set-rules" if self.rules_command => Ok(String::new()),
+                    "kata-analyze" | "lz-analyze" if self.commands().contains(&name) => {
+                        let black = self.black_winrate(told.len(), komi, size);
+                        let to_move_black = command
+                            .args
+                            .first()
+                            .is_none_or(|c| c.eq_ignore_ascii_case("b"));
+                        let reported = if self.report == "black" || to_move_black {
+                            black
+                        } else {
+                            1.0 - black
+                        };
+                        let value = if name == "lz-analyze" {
+                            format!("{}", (reported * 10000.0).round())
+                        } else {
+                            format!("{reported}")
+                        };
+                        writeln!(out, "={id}")?;
+                        out.flush()?;
+                        let mut visits = 0;
+                        loop {
+                            visits += 10;
+                            writeln!(
+                                out,
+                                "info move pass visits {visits} winrate {value} order 0 pv pass"
+                            )?;
+                            out.flush()?;
+                            match rx.recv_timeout(Duration::from_millis(10)) {
+                                Ok(raw) => {
+                                    next = Some(raw);
+                                    break;
+                                }
+                                Err(RecvTimeoutError::Timeout) => {}
+                                Err(RecvTimeoutError::Disconnected) => return Ok(()),
+                            }
+                        }
+                        writeln!(out)?;
+                        out.flush()?;
+                        continue;
+                    }
                     "genmove" | "kgs-genmove_cleanup" => {
                         played += 1;
                         if self.exit_at == Some(played) && self.cue() {
@@ -143,7 +276,14 @@ impl FakeEngine {
                             std::thread::sleep(Duration::from_secs_f64(self.sleep_secs));
                         }
                         answered_total += 1;
-                        Ok(moves.get(played - 1).unwrap_or(&"pass").to_string())
+                        let mut words = told.clone();
+                        words.extend(command.args.iter().cloned());
+                        let draw = hash_words(self.seed, &words) as f64 / u64::MAX as f64;
+                        if played == 1 && self.resign_chance.is_some_and(|p| draw < p) {
+                            Ok("resign".to_string())
+                        } else {
+                            Ok(moves.get(played - 1).unwrap_or(&"pass").to_string())
+                        }
                     }
                     "final_status_list" if self.dead.is_some() => {
                         Ok(self.dead.clone().unwrap_or_default())
@@ -165,6 +305,5 @@ impl FakeEngine {
             }
             out.flush()?;
         }
-        Ok(())
     }
 }
