@@ -2,15 +2,17 @@
 """scripts/openings against the fake analysis engine (tests/openings/fake_analysis.py): the
 file it writes is in shicho-match's --openings format, every opening is within the length
 range and the tolerance, no position repeats, the judge's perspective is learnt whichever
-it reports, and a judge that dies or answers errors is a clear failure, not a hang or a
-traceback. Run by scripts/test; needs only Python 3.
+it reports, an interrupted run writes what it found, and a judge that dies or answers
+errors is a clear failure, not a hang or a traceback. Run by scripts/test; needs only Python 3.
 
   python3 tests/openings/check.py"""
 
 import os
+import signal
 import subprocess
 import sys
 import tempfile
+import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -67,6 +69,21 @@ def main():
             fail(f"19x19: status {r.returncode}: {r.stderr}")
         text = open(path).read()
         check_file(text, 19, 5, 4, 16, 0.05)
+    # Interrupted (a batch system's SIGTERM), it writes what it found so far.
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "part.txt")
+        p = subprocess.Popen([sys.executable, SCRIPT, "--katago", FAKE, "--count", "100000",
+                              "--max-candidates", "10000000", "--out", path, "-q"],
+                             stderr=subprocess.PIPE, text=True)
+        time.sleep(2)
+        p.send_signal(signal.SIGTERM)
+        _, err = p.communicate(timeout=30)
+        if p.returncode != 130 or not os.path.exists(path):
+            fail(f"interrupted: status {p.returncode}, {err}")
+        text = open(path).read()
+        found = [l for l in text.splitlines() if l and not l.startswith("#")]
+        if "# interrupted: " not in text or not found:
+            fail(f"interrupted: the file holds {len(found)} openings:\n{text[:500]}")
     # Failures: a judge that dies mid-run, one that answers errors, one that is no program.
     for judge, words in [
         (f"{FAKE} --die-after 5", "exited with status 3"),
