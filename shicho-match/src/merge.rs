@@ -16,7 +16,7 @@ use crate::judge::report::{
 };
 use crate::record::{CSV_HEADER, CSV_OTHELLO_COLUMNS};
 use crate::results::{
-    RESULTS_FILE, ResultRow, SUMMARY_FILE, black_engine, engine_names, read_results,
+    RESULTS_FILE, ResultRow, SUMMARY_FILE, alternated, black_engine, engine_names, read_results,
 };
 use crate::runner::{feed_sprt, sprt_model};
 use crate::settings::RunSettings;
@@ -154,7 +154,7 @@ pub fn merge(inputs: &[PathBuf], out: &Path) -> Result<String, String> {
     }
     .save(out)?;
 
-    let alternate = settings.alternate.unwrap_or(false);
+    let alternate = settings.alternate.unwrap_or_else(|| alternated(&all));
     let names = engine_names(&all, settings.alternate).unwrap_or_default();
     let mut tally = Tally::new(names.clone());
     for r in &all {

@@ -70,12 +70,19 @@ pub fn black_engine(number: usize, alternate: bool) -> usize {
 /// no rows.
 pub fn engine_names(rows: &[ResultRow], alternate: Option<bool>) -> Option<[String; 2]> {
     let first = rows.iter().min_by_key(|r| r.number)?;
-    let alternate = alternate.unwrap_or_else(|| rows.iter().any(|r| r.black != first.black));
+    let alternate = alternate.unwrap_or_else(|| alternated(rows));
     Some(if black_engine(first.number, alternate) == 0 {
         [first.black.clone(), first.white.clone()]
     } else {
         [first.white.clone(), first.black.clone()]
     })
+}
+
+/// Whether colours alternated in `rows`, for a directory that does not record it: Black's
+/// name changes between games.
+pub fn alternated(rows: &[ResultRow]) -> bool {
+    rows.first()
+        .is_some_and(|first| rows.iter().any(|r| r.black != first.black))
 }
 
 /// The rows of the results file at `path` (none if it does not exist), checked against

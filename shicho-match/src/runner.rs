@@ -119,7 +119,11 @@ pub(crate) fn feed_sprt(sprt: &mut Sprt, rows: &[ResultRow], alternate: bool) ->
 
 /// The settings this run keeps: the command line's, with what the directory recorded
 /// where the command line says nothing; a contradiction is an error.
-fn resolve(cfg: &MatchConfig, stored: &RunSettings) -> Result<MatchConfig, MatchError> {
+fn resolve(
+    cfg: &MatchConfig,
+    stored: &RunSettings,
+    existing: &[ResultRow],
+) -> Result<MatchConfig, MatchError> {
     let mut cfg = cfg.clone();
     let dir = cfg.out_dir.display().to_string();
     match (cfg.sprt, stored.sprt) {
@@ -134,10 +138,13 @@ fn resolve(cfg: &MatchConfig, stored: &RunSettings) -> Result<MatchConfig, Match
         }
         _ => {}
     }
-    if cfg.shard != stored.shard && (stored.shard.is_some() || stored.planned.is_some()) {
+    // A directory is a slice or the whole from its first game on.
+    if cfg.shard != stored.shard && (stored.shard.is_some() || !existing.is_empty()) {
         let held = stored
             .shard
-            .map_or("no shard".to_string(), |s| format!("shard {s}"));
+            .map_or("the whole match, no shard".to_string(), |s| {
+                format!("shard {s}")
+            });
         return Err(MatchError(format!(
             "{dir} holds {held}; give the same --shard or another --out"
         )));
@@ -202,11 +209,11 @@ pub fn run_match(cfg: &MatchConfig) -> Result<MatchReport, MatchError> {
     fs::create_dir_all(&logs)
         .map_err(|e| MatchError(format!("cannot create {}: {e}", logs.display())))?;
     let stored = RunSettings::load(out).map_err(MatchError)?;
-    let cfg = &resolve(cfg, &stored)?;
     let header = csv_header(cfg.game);
     let results_path = out.join(RESULTS_FILE);
     let existing = read_results(&results_path, &header)
         .map_err(|e| MatchError(format!("{e}; use another --out")))?;
+    let cfg = &resolve(cfg, &stored, &existing)?;
     let names = probe_names(cfg, &logs)?;
 
     // The test runs over the whole directory; shards leave it to `merge`.
