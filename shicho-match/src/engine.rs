@@ -290,10 +290,7 @@ impl EngineProcess {
                     }
                     Ok(Reply::Garbage(why)) => return Err(self.fail(EngineError::Died(why))),
                     Ok(Reply::Closed) | Err(RecvTimeoutError::Disconnected) => {
-                        let why = self
-                            .exit_reason()
-                            .unwrap_or_else(|| "closed its output".to_string());
-                        return Err(self.fail(EngineError::Died(why)));
+                        return Err(self.closed());
                     }
                     Err(RecvTimeoutError::Timeout) if Instant::now() >= stop_at => break,
                     Err(RecvTimeoutError::Timeout) => {
@@ -367,10 +364,7 @@ impl EngineProcess {
                 Ok(Reply::Line(_) | Reply::End) => {}
                 Ok(Reply::Garbage(why)) => return Err(self.fail(EngineError::Died(why))),
                 Ok(Reply::Closed) | Err(RecvTimeoutError::Disconnected) => {
-                    let why = self
-                        .exit_reason()
-                        .unwrap_or_else(|| "closed its output".to_string());
-                    return Err(self.fail(EngineError::Died(why)));
+                    return Err(self.closed());
                 }
                 Err(RecvTimeoutError::Timeout) => {
                     return Err(self.fail(EngineError::Timeout(timeout)));
@@ -394,14 +388,18 @@ impl EngineProcess {
                 Err(self.fail(EngineError::Died(why)))
             }
             Ok(Reply::Garbage(why)) => Err(self.fail(EngineError::Died(why))),
-            Ok(Reply::Closed) | Err(RecvTimeoutError::Disconnected) => {
-                let why = self
-                    .exit_reason()
-                    .unwrap_or_else(|| "closed its output".to_string());
-                Err(self.fail(EngineError::Died(why)))
-            }
+            Ok(Reply::Closed) | Err(RecvTimeoutError::Disconnected) => Err(self.closed()),
             Err(RecvTimeoutError::Timeout) => Err(self.fail(EngineError::Timeout(timeout))),
         }
+    }
+
+    /// The engine closed its output: why (its exit, if it comes within a moment), with the
+    /// engine killed.
+    fn closed(&mut self) -> EngineError {
+        let why = self
+            .exit_reason()
+            .unwrap_or_else(|| "closed its output".to_string());
+        self.fail(EngineError::Died(why))
     }
 
     /// Kills the engine and hands back `e`.

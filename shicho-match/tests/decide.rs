@@ -3,7 +3,7 @@
 //! from where it stopped, N shards merge into the run they slice, and the judge's win rates
 //! land in the records and in judge.csv.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 use std::time::Duration;
 
@@ -13,20 +13,8 @@ use shicho_match::{
     run_match, split_csv_line,
 };
 
-const BIN: &str = env!("CARGO_BIN_EXE_shicho-match");
-
-fn fake(args: &str) -> Vec<String> {
-    let mut argv = vec![BIN.to_string(), "fake-engine".to_string()];
-    argv.extend(shell_words::split(args).unwrap());
-    argv
-}
-
-fn out_dir(name: &str) -> PathBuf {
-    let dir =
-        std::env::temp_dir().join(format!("shicho-decide-test-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    dir
-}
+mod common;
+use common::{BIN, fake, out_dir};
 
 /// Engine A resigns at its first move of a game with probability `1 - p` (drawn from the
 /// game's opening and colours), else plays A1 and B1; engine B plays J9 and resigns. So A

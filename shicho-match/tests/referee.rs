@@ -1,7 +1,6 @@
 //! The match referee against scripted fake engines (`shicho-match fake-engine`): every way
 //! a game can end, the SGF read back through the project's reader, the CSV columns.
 
-use std::path::PathBuf;
 use std::process::Command;
 use std::time::Duration;
 
@@ -13,22 +12,8 @@ use shicho_match::{
     CSV_HEADER, EndReason, GameRecord, MatchConfig, MoveKind, PlayedMove, run_match, split_csv_line,
 };
 
-const BIN: &str = env!("CARGO_BIN_EXE_shicho-match");
-
-/// The fake engine's command line with `args` (shell-quoted).
-fn fake(args: &str) -> Vec<String> {
-    let mut argv = vec![BIN.to_string(), "fake-engine".to_string()];
-    argv.extend(shell_words::split(args).unwrap());
-    argv
-}
-
-/// A fresh output directory for one test.
-fn out_dir(name: &str) -> PathBuf {
-    let dir =
-        std::env::temp_dir().join(format!("shicho-referee-test-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    dir
-}
+mod common;
+use common::{BIN, fake, out_dir};
 
 /// One game on 9x9, chinese rules, komi 7.5, between two fakes.
 fn config(name: &str, black: &str, white: &str) -> MatchConfig {
