@@ -344,7 +344,7 @@ pub fn run_match(cfg: &MatchConfig) -> Result<MatchReport, MatchError> {
         settings.planned = Some(plan.last);
         settings.save(out).map_err(MatchError)?;
     }
-    let mut summary = tally.summary(&title(cfg, &plan));
+    let mut summary = tally.summary(&title(cfg, &plan, records.len()));
     if let Some(t) = &sprt {
         summary.push('\n');
         summary.push_str(&t.summary().join("\n"));
@@ -405,8 +405,15 @@ fn judge_section(
 }
 
 /// The summary's first lines: what was played, and how to get the same again.
-fn title(cfg: &MatchConfig, plan: &Plan) -> String {
+/// `played` is the number of this run's games: fewer than planned when the test decided.
+fn title(cfg: &MatchConfig, plan: &Plan, played: usize) -> String {
     let games = match cfg.shard {
+        None if played < plan.numbers.len() => format!(
+            "{played} of up to {} games (numbers {} to {})",
+            plan.numbers.len(),
+            plan.first,
+            plan.first + played.max(1) - 1
+        ),
         None => format!(
             "{} games (numbers {} to {})",
             plan.numbers.len(),

@@ -237,6 +237,8 @@ fn check_sprt(name: &str, p: f64, alternate: bool, spec: &str, want: Hypothesis)
         "{}",
         report.summary
     );
+    let title = format!("{at} of up to 400 games (numbers 1 to {at})");
+    assert!(report.summary.starts_with(&title), "{}", report.summary);
 }
 
 #[test]
