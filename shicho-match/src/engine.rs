@@ -482,6 +482,19 @@ fn clean_line(raw: &[u8]) -> String {
     String::from_utf8_lossy(&bytes).into_owned()
 }
 
+/// Characters of an engine's line that go into the log: enough for any answer a human
+/// reads there, while a judge's analysis, ten reports a second each listing every move
+/// with its variation, would otherwise write megabytes a game.
+const LOG_LINE_LIMIT: usize = 300;
+
+/// `line` as logged: cut at `LOG_LINE_LIMIT` characters, saying how long it was.
+fn log_text(line: &str) -> std::borrow::Cow<'_, str> {
+    match line.char_indices().nth(LOG_LINE_LIMIT) {
+        None => line.into(),
+        Some((cut, _)) => format!("{} ... ({} bytes)", &line[..cut], line.len()).into(),
+    }
+}
+
 /// `=` or `?`, an optional id, then the text.
 fn parse_header(line: &str) -> Option<(bool, Option<u32>, String)> {
     let ok = match line.as_bytes().first()? {
@@ -528,7 +541,7 @@ fn read_replies(stdout: impl Read, tx: &SyncSender<Reply>, log: &SharedLog, labe
             }
         };
         let line = clean_line(&raw);
-        log_line(log, &format!("{label}< {line}"));
+        log_line(log, &format!("{label}< {}", log_text(&line)));
         let reply = if !in_response {
             match parse_header(&line) {
                 Some((ok, id, text)) => {
@@ -612,6 +625,14 @@ mod tests {
                 "closed"
             ]
         );
+    }
+
+    #[test]
+    fn long_lines_are_cut_in_the_log() {
+        assert_eq!(log_text("= D4"), "= D4");
+        let long = "é".repeat(400);
+        let cut = log_text(&long);
+        assert!(cut.starts_with(&"é".repeat(300)) && cut.ends_with(" ... (800 bytes)"));
     }
 
     #[test]
