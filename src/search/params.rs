@@ -306,6 +306,10 @@ const SETTERS: &[(&str, Setter)] = &[
         One(|t, v| t.net_prob_visits = v.max(0.0)),
     ),
     (
+        "net_value_visits",
+        One(|t, v| t.net_value_visits = v.max(0.0)),
+    ),
+    (
         "atari_percent",
         One(|t, v| t.policy.atari_percent = percent(v)),
     ),
