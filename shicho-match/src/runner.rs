@@ -237,7 +237,9 @@ pub fn run_match(cfg: &MatchConfig) -> Result<MatchReport, MatchError> {
     let mut settings = RunSettings {
         sprt: cfg.sprt,
         alternate: Some(cfg.alternate),
-        seed: Some(cfg.seed),
+        // The seed draws random openings and nothing else: stored only then, so that shards of
+        // a run from listed openings, each with its own clock-drawn seed, still merge.
+        seed: matches!(cfg.openings, Openings::Random(_)).then_some(cfg.seed),
         shard: cfg.shard,
         planned: stored.planned,
     };

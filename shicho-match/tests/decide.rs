@@ -364,6 +364,33 @@ fn shards_merge_into_the_single_run() {
     assert!(merge(&dirs, &merged).unwrap_err().contains("already holds"));
 }
 
+/// Shards started without --seed draw their seeds from the clock. From listed openings the
+/// seed decides nothing, so they merge; from random openings their games would not be the
+/// single run's, so the merge refuses them.
+#[test]
+fn shards_with_their_own_seeds_merge_only_from_listed_openings() {
+    for (name, random) in [("listed", false), ("random", true)] {
+        let mut dirs = Vec::new();
+        for k in 1..=2 {
+            let mut shard = config(&format!("seeds-{name}-{k}"), 0.7, true);
+            shard.games = 4;
+            shard.seed = 100 + k as u64;
+            if !random {
+                shard.openings = Openings::List(vec![vec!["D4".into(), "F6".into()]]);
+            }
+            shard.shard = Some(format!("{k}/2").parse().unwrap());
+            run_match(&shard).unwrap();
+            dirs.push(shard.out_dir.clone());
+        }
+        let merged = merge(&dirs, &out_dir(&format!("seeds-{name}-merged")));
+        if random {
+            assert!(merged.unwrap_err().contains("different --seed"));
+        } else {
+            assert!(merged.unwrap().contains("4 games"));
+        }
+    }
+}
+
 #[test]
 fn the_merge_gives_the_verdict_of_the_union() {
     let spec: SprtSpec = "0,100".parse().unwrap();
