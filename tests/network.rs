@@ -91,3 +91,90 @@ fn rust_matches_pytorch_on_the_fixtures() {
         ),
     }
 }
+
+// ----- malformed weights files ---------------------------------------------------------------
+
+fn builtin_bytes() -> Vec<u8> {
+    std::fs::read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/src/search/network/data/net.safetensors"
+    ))
+    .unwrap()
+}
+
+/// The built-in file with its metadata's `key` set to `value` (the tensors unchanged).
+fn with_metadata(key: &str, value: &str) -> Vec<u8> {
+    let bytes = builtin_bytes();
+    let header_len = u64::from_le_bytes(bytes[..8].try_into().unwrap()) as usize;
+    let mut header: serde_json::Value = serde_json::from_slice(&bytes[8..8 + header_len]).unwrap();
+    header["__metadata__"][key] = value.into();
+    let mut text = serde_json::to_string(&header).unwrap();
+    while !text.len().is_multiple_of(8) {
+        text.push(' ');
+    }
+    let mut out = (text.len() as u64).to_le_bytes().to_vec();
+    out.extend_from_slice(text.as_bytes());
+    out.extend_from_slice(&bytes[8 + header_len..]);
+    out
+}
+
+fn refused(bytes: &[u8]) -> String {
+    match Weights::from_bytes(bytes) {
+        Ok(_) => panic!("accepted {} bytes", bytes.len()),
+        Err(e) => e.to_string(),
+    }
+}
+
+#[test]
+fn malformed_weights_are_refused_with_a_reason() {
+    assert!(Weights::from_bytes(&builtin_bytes()).is_ok());
+    assert!(refused(&[]).contains("empty"));
+    assert!(refused(b"not a network at all").contains("not a safetensors file"));
+    // Cut anywhere: in the length, the header, the tensors.
+    let whole = builtin_bytes();
+    for len in (1..200).chain((200..whole.len()).step_by(997)) {
+        refused(&whole[..len]);
+    }
+    // Another format or version, other inputs, a shape that is not the weights'.
+    assert!(refused(&with_metadata("format", "other-net")).contains("not a shicho network"));
+    assert!(refused(&with_metadata("version", "2")).contains("version"));
+    assert!(refused(&with_metadata("binary_planes", "18")).contains("other inputs"));
+    assert!(refused(&with_metadata("channels", "48")).contains("tensor"));
+    assert!(refused(&with_metadata("blocks", "4")).contains("missing"));
+    assert!(refused(&with_metadata("blocks", "three")).contains("not a size"));
+    // Counts no file could hold are an error, not an allocation.
+    for key in ["blocks", "channels", "head_channels", "value_hidden"] {
+        refused(&with_metadata(key, &u64::MAX.to_string()));
+        refused(&with_metadata(key, "1000000000000"));
+    }
+}
+
+/// The engine started with a bad file says why on stderr and exits with status 2 before
+/// answering anything.
+#[test]
+fn the_engine_refuses_a_bad_weights_file_at_start() {
+    let dir = std::env::temp_dir().join(format!("shicho-weights-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let truncated = dir.join("truncated.safetensors");
+    std::fs::write(&truncated, &builtin_bytes()[..5000]).unwrap();
+    let empty = dir.join("empty.safetensors");
+    std::fs::write(&empty, b"").unwrap();
+    let missing = dir.join("missing.safetensors");
+    for (path, why) in [
+        (&missing, "No such file"),
+        (&empty, "empty"),
+        (&truncated, "not a safetensors file"),
+    ] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_shicho"))
+            .arg("--weights")
+            .arg(path)
+            .stdin(std::process::Stdio::null())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{}", path.display());
+        assert!(out.stdout.is_empty());
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains(why), "{stderr}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
