@@ -4,7 +4,10 @@
 //! computed (perft counts, the published FFO scores and moves, the match won).
 //!
 //! Run with `cargo bench --bench othello -- [perft] [solve] [search] [match]` (no argument:
-//! all four); `BENCH_SECONDS` sets the searcher's time (default 2).
+//! all four); `BENCH_SECONDS` sets the searcher's time (default 2). `ffo FIRST-LAST` solves
+//! those FFO positions instead (`ffo` alone: 40-59, the standard benchmark), on
+//! `BENCH_THREADS` threads (default 1), ordering moves with the hand-written evaluation or,
+//! with `BENCH_EVAL=learnt`, the learnt one.
 
 #[path = "../tests/othello_ffo_data/mod.rs"]
 mod ffo;
@@ -14,7 +17,10 @@ use std::time::{Duration, Instant};
 
 use shicho::Color;
 use shicho::Rng;
-use shicho::othello::{Board, Game, Limits, Move, Searcher, greedy_move, random_move, solve};
+use shicho::othello::{
+    Board, Evaluation, Game, Limits, Move, Searcher, SolveOptions, greedy_move, random_move, solve,
+    solve_with,
+};
 
 fn seconds() -> Duration {
     let s: f64 = std::env::var("BENCH_SECONDS")
@@ -62,25 +68,55 @@ fn random_endgame(empties: u32, rng: &mut Rng) -> (Board, Color) {
     }
 }
 
-fn bench_solve() {
-    let mut total_nodes = 0u64;
-    let mut total_time = 0.0;
-    for p in &ffo::FFO {
+/// FFO positions `first..=last`: each solved, its score and move checked against the
+/// published ones, and a table of time, nodes and nodes per second.
+fn bench_ffo(first: u32, last: u32) {
+    let threads: usize = std::env::var("BENCH_THREADS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(1);
+    // The evaluation that orders the solver's moves far from the end.
+    let learnt = std::env::var("BENCH_EVAL").is_ok_and(|e| e == "learnt");
+    let options = SolveOptions {
+        threads,
+        evaluation: if learnt {
+            Evaluation::learnt()
+        } else {
+            Evaluation::Hand
+        },
+        ..SolveOptions::default()
+    };
+    let (mut total_nodes, mut total_time) = (0u64, 0.0);
+    let eval = if learnt { "learnt" } else { "hand-written" };
+    println!("{threads} thread(s), {eval} evaluation");
+    println!("| # | empties | move | score | time (s) | nodes | M nodes/s |");
+    println!("|---|---|---|---|---|---|---|");
+    let stop = AtomicBool::new(false);
+    for p in ffo::range(first, last) {
         let board = p.board();
-        let s = solve(&board, p.to_move, 64).unwrap();
+        let s = solve_with(
+            &board,
+            p.to_move,
+            64,
+            &Limits::default(),
+            &stop,
+            &options,
+            &mut |_| {},
+        )
+        .unwrap();
         let secs = s.elapsed.as_secs_f64();
         println!(
-            "FFO #{} ({} empties): {s} in {secs:.2} s, {} nodes, {:.1} M nodes/s (published {} {:+})",
+            "| {} | {} | {} | {:+} | {secs:.2} | {} | {:.1} |",
             p.number,
             board.empties(),
+            s.best,
+            s.score,
             s.nodes,
             s.nodes as f64 / secs / 1e6,
-            p.best.join("/"),
-            p.score
         );
         assert_eq!(s.score, p.score, "FFO #{}", p.number);
         assert!(
-            p.best.contains(&s.best.to_string().as_str()),
+            p.is_best(&s.best.to_string()),
             "FFO #{}: {}",
             p.number,
             s.best
@@ -89,9 +125,13 @@ fn bench_solve() {
         total_time += secs;
     }
     println!(
-        "FFO #40-44: {total_time:.2} s, {:.1} M nodes/s",
+        "FFO #{first}-{last}: {total_time:.2} s, {total_nodes} nodes, {:.1} M nodes/s",
         total_nodes as f64 / total_time / 1e6
     );
+}
+
+/// Random 18- and 20-empty endgames, four each.
+fn bench_random_endgames() {
     let mut rng = Rng::new(20);
     for empties in [18, 20] {
         let (mut nodes, mut time) = (0u64, 0.0);
@@ -208,8 +248,18 @@ fn main() {
     if wants("perft") {
         bench_perft();
     }
-    if wants("solve") {
-        bench_solve();
+    // `ffo 20-39` solves those positions (`ffo` alone: 40-59); `solve` is 40-44 and random
+    // endgames, quick enough for every run.
+    if let Some(k) = args.iter().position(|a| a == "ffo") {
+        let (first, last) = args
+            .get(k + 1)
+            .and_then(|r| r.split_once('-'))
+            .and_then(|(a, b)| Some((a.parse().ok()?, b.parse().ok()?)))
+            .unwrap_or((40, 59));
+        bench_ffo(first, last);
+    } else if wants("solve") {
+        bench_ffo(40, 44);
+        bench_random_endgames();
     }
     if wants("search") {
         bench_search();

@@ -1,21 +1,25 @@
-//! Published endgame positions (FFO #40-44, 20-23 empties): the solver's score and move
-//! against the published ones. Seconds each in a release build, far longer in debug, so
-//! they are ignored by default: `cargo test --release --test othello_ffo -- --ignored`
-//! (the bench `scripts/bench othello solve` runs and times them too).
+//! Published endgame positions (FFO #20-59, 6-34 empties): the data against the rules, and
+//! the solver's score and move against the published ones on the positions that solve in
+//! well under a second even in a debug build. The rest are the bench's
+//! (`scripts/bench othello ffo 20-39`, `scripts/bench othello ffo 40-59`).
 
 mod othello_ffo_data;
 
-use othello_ffo_data::FFO;
-use shicho::othello::solve;
+use std::sync::atomic::AtomicBool;
+
+use shicho::othello::{Evaluation, Limits, SolveOptions, solve, solve_with};
 
 #[test]
 fn the_positions_are_what_the_suite_says() {
-    for p in &FFO {
+    let all = othello_ffo_data::all();
+    assert_eq!(all.len(), 40);
+    for (p, n) in all.iter().zip(20..) {
+        assert_eq!(p.number, n);
         let b = p.board();
-        assert!((20..=23).contains(&b.empties()), "FFO #{}", p.number);
+        assert!((6..=34).contains(&b.empties()), "FFO #{}", p.number);
         assert!(b.has_moves(p.to_move));
         // The published best moves are legal here.
-        for m in p.best {
+        for m in &p.best {
             let s = shicho::othello::Square::parse(m, 8).unwrap();
             assert!(b.is_legal(p.to_move, s), "FFO #{} {m}", p.number);
         }
@@ -23,16 +27,56 @@ fn the_positions_are_what_the_suite_says() {
 }
 
 #[test]
-#[ignore = "seconds in release, minutes in debug: cargo test --release --test othello_ffo -- --ignored"]
-fn solves_ffo_40_to_44() {
-    for p in &FFO {
-        let s = solve(&p.board(), p.to_move, 64).unwrap();
+fn solves_the_smallest_positions() {
+    for p in othello_ffo_data::all() {
+        let board = p.board();
+        if board.empties() > 16 {
+            continue;
+        }
+        let s = solve(&board, p.to_move, 64).unwrap();
         assert_eq!(s.score, p.score, "FFO #{}", p.number);
         assert!(
-            p.best.contains(&s.best.to_string().as_str()),
+            p.is_best(&s.best.to_string()),
             "FFO #{}: {} is not a published best move",
             p.number,
             s.best
         );
+    }
+}
+
+/// Threads share the table and split nodes with 12 empties or more: the answer must not
+/// depend on how the work fell, nor on the evaluation that orders the moves.
+#[test]
+fn threads_and_the_learnt_ordering_give_the_same_answers() {
+    let stop = AtomicBool::new(false);
+    for p in othello_ffo_data::all() {
+        let board = p.board();
+        if !(14..=15).contains(&board.empties()) {
+            continue;
+        }
+        for (threads, evaluation) in [(3, Evaluation::Hand), (1, Evaluation::learnt())] {
+            let options = SolveOptions {
+                threads,
+                table_bits: 18,
+                evaluation,
+            };
+            let s = solve_with(
+                &board,
+                p.to_move,
+                64,
+                &Limits::default(),
+                &stop,
+                &options,
+                &mut |_| {},
+            )
+            .unwrap();
+            assert_eq!(s.score, p.score, "FFO #{}, {threads} threads", p.number);
+            assert!(
+                p.is_best(&s.best.to_string()),
+                "FFO #{}: {}",
+                p.number,
+                s.best
+            );
+        }
     }
 }

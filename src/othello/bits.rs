@@ -76,6 +76,13 @@ pub trait Bits:
     fn first(self) -> Option<usize>;
     /// `self` without the squares of `other`.
     fn without(self, other: Self) -> Self;
+    /// The set folded into one word, for hashing: the set itself when it fits one.
+    fn fold(self) -> u64;
+    /// The 8x8 bitboard, if this is one (what the learnt evaluation reads).
+    #[inline(always)]
+    fn eight(self) -> Option<u64> {
+        None
+    }
 
     /// The squares where the owner of `own` may play against `opp`.
     fn moves(own: Self, opp: Self, shape: &Self::Shape) -> Self {

@@ -120,6 +120,16 @@ impl Bits for u64 {
         self & !other
     }
 
+    #[inline(always)]
+    fn fold(self) -> u64 {
+        self
+    }
+
+    #[inline(always)]
+    fn eight(self) -> Option<u64> {
+        Some(self)
+    }
+
     /// Six fixed fill steps per direction (a run on 8x8 is at most six discs), no branches.
     #[inline]
     fn moves(own: u64, opp: u64, _: &()) -> u64 {

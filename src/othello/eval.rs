@@ -7,8 +7,61 @@
 //! lower bound: discs that no sequence of moves can turn), parity (who gets the last move
 //! of the board), and late in the game the discs themselves.
 
+use std::sync::Arc;
+
+use crate::color::Color;
+
 use super::bits::Bits;
+use super::board::{Board, with_position};
+use super::patterns::{SCALE, Weights};
 use super::position::Pos;
+
+/// Which evaluation the searcher, and the solver's move ordering, use.
+#[derive(Clone, Default)]
+pub enum Evaluation {
+    /// The hand-written terms below, on every board size.
+    #[default]
+    Hand,
+    /// Learnt pattern tables ([`patterns`](super::patterns)), on 8x8; other sizes fall
+    /// back to the hand-written terms.
+    Patterns(Arc<Weights>),
+}
+
+impl Evaluation {
+    /// The learnt tables as shipped (`data/patterns.bin`).
+    pub fn learnt() -> Evaluation {
+        Evaluation::Patterns(Weights::shipped())
+    }
+}
+
+/// The evaluation `ev` of `board` for `to_move`, in hundredths of a disc.
+pub fn static_evaluation(ev: &Evaluation, board: &Board, to_move: Color) -> i32 {
+    with_position!(board, to_move, |pos, shape| {
+        let masks = Masks::new(shape);
+        let (own, opp) = (pos.moves(shape), pos.opponent_moves(shape));
+        evaluate_with(ev, &pos, own, opp, &masks, shape)
+    })
+}
+
+/// The evaluation `ev` of `pos` for its side to move, in hundredths of a disc, given both
+/// sides' move sets.
+#[inline]
+pub(crate) fn evaluate_with<B: Bits>(
+    ev: &Evaluation,
+    pos: &Pos<B>,
+    own_moves: B,
+    opp_moves: B,
+    masks: &Masks<B>,
+    shape: &B::Shape,
+) -> i32 {
+    if let Evaluation::Patterns(w) = ev
+        && let (Some(own), Some(opp)) = (pos.own.eight(), pos.opp.eight())
+    {
+        let v = w.evaluate(own, opp, own_moves.count(), opp_moves.count());
+        return v * 100 / SCALE;
+    }
+    evaluate(pos, own_moves, opp_moves, masks, shape)
+}
 
 /// The evaluation weights, in hundredths of a disc per unit of each term.
 pub mod weights {
@@ -33,6 +86,8 @@ pub mod weights {
 /// The squares the evaluation and move ordering look at, for one board size.
 pub(crate) struct Masks<B: Bits> {
     pub corners: B,
+    /// The X- and C-squares of every corner.
+    pub x_and_c: B,
     /// Per corner: the corner, its X-square, its two C-squares.
     pub corner_groups: [(B, B, B); 4],
     /// The four quadrants (parity regions of the endgame).
@@ -64,6 +119,9 @@ impl<B: Bits> Masks<B> {
         let exit = std::array::from_fn(|d| full.without(full.shift(shape, d ^ 1)));
         Masks {
             corners: corner_groups.iter().fold(B::default(), |m, g| m | g.0),
+            x_and_c: corner_groups
+                .iter()
+                .fold(B::default(), |m, g| m | g.1 | g.2),
             corner_groups,
             quadrants,
             exit,

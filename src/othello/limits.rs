@@ -64,6 +64,20 @@ pub(crate) struct Budget<'a> {
 }
 
 impl<'a> Budget<'a> {
+    /// A budget for a helper thread of this search: the same clock, deadline and interrupt
+    /// flag, its own node count (added to this one's when the helper is done), no node cap.
+    pub fn helper(&self) -> Budget<'a> {
+        Budget {
+            start: self.start,
+            hard: self.hard,
+            max_nodes: u64::MAX,
+            stop: self.stop,
+            nodes: 0,
+            next_check: CHECK_EVERY,
+            exhausted: self.exhausted,
+        }
+    }
+
     pub fn new(limits: &Limits, stop: &'a AtomicBool) -> Budget<'a> {
         let start = Instant::now();
         let by_budget = limits.budget.map(|b| start + b);

@@ -11,7 +11,9 @@
 //! - [`perft`]: move sequence counts, passes included.
 //! - players: [`greedy_move`] (the classic most-flips rule), [`random_move`], and
 //!   [`Searcher`]: iterative-deepening principal-variation search with a transposition table,
-//!   an evaluation (`eval`) and the exact endgame solver ([`solve`]).
+//!   an evaluation (`eval`: hand-written terms, or the learnt [`patterns`]) and the exact
+//!   endgame solver ([`solve`]: the entry points and the root; `endgame`: the search over
+//!   the shared table `tt`; `last`: the last few empties; `parallel`: its threads).
 //!
 //! Everything generic over the bitboard representations is monomorphized; the entry points
 //! pick the representation by board size (`with_position!` in `board`).
@@ -20,9 +22,13 @@ mod bits;
 mod board;
 pub mod coord;
 mod eight;
+mod endgame;
 mod eval;
 mod game;
+mod last;
 mod limits;
+mod parallel;
+pub mod patterns;
 pub mod perft;
 mod players;
 mod position;
@@ -34,8 +40,13 @@ mod wide;
 pub use bits::{MAX_SIZE, MIN_SIZE};
 pub use board::{Board, IllegalMove, Score};
 pub use coord::{CoordError, Move, SizeError, Square, check_size};
+pub use eval::{Evaluation, static_evaluation};
 pub use game::{CannotUndo, Game, Played, Turn};
 pub use limits::Limits;
 pub use players::{PlayerKind, UnknownPlayer, greedy_move, random_move};
 pub use search::{Outcome, SearchInfo, Searcher, tuning};
-pub use solve::{Solution, SolveError, solve, solve_within};
+pub use solve::{
+    Progress, SOLVE_TABLE_BITS, Solution, SolveError, SolveOptions, solve, solve_in, solve_with,
+    solve_within,
+};
+pub use tt::EndTable;

@@ -23,11 +23,12 @@ use crate::color::Color;
 use super::bits::Bits;
 use super::board::{Board, with_position};
 use super::coord::{Move, Square};
-use super::eval::{Masks, evaluate};
+use super::endgame::{self, Solver};
+use super::eval::{Evaluation, Masks, evaluate_with};
 use super::limits::{Budget, Limits};
 use super::position::Pos;
-use super::solve::{self, Solver};
-use super::tt::{Bound, EndEntry, MidEntry, NO_MOVE, Table};
+use super::solve;
+use super::tt::{Bound, EndTable, MidEntry, NO_MOVE, Table};
 
 /// Tunables of the searcher, with why each has its value.
 pub mod tuning {
@@ -126,9 +127,11 @@ pub struct Searcher {
     table: Table<MidEntry>,
     /// The solver's table. Allocated with the searcher, not at the first endgame: filling
     /// 16 MB inside a move's time cost tens of milliseconds on a loaded machine.
-    end_table: Table<EndEntry>,
+    end_table: EndTable,
     /// The exact solver is tried at or below this many empties (`None`: by board size).
     pub solve_empties: Option<u32>,
+    /// The evaluation at the leaves, and in the solver's move ordering.
+    pub evaluation: Evaluation,
 }
 
 impl Default for Searcher {
@@ -141,8 +144,9 @@ impl Searcher {
     pub fn new() -> Searcher {
         Searcher {
             table: Table::new(tuning::TABLE_BITS),
-            end_table: Table::new(solve::TABLE_BITS),
+            end_table: EndTable::new(solve::TABLE_BITS),
             solve_empties: None,
+            evaluation: Evaluation::default(),
         }
     }
 
@@ -170,8 +174,9 @@ impl Searcher {
         let table = &mut self.table;
         let end_table = &mut self.end_table;
         let size = board.size();
+        let evaluation = &self.evaluation;
         with_position!(board, color, |pos, shape| {
-            let mut search = Search::new(shape, table, size);
+            let mut search = Search::new(shape, table, size, evaluation);
             search.run(&pos, limits, solve_empties, end_table, &mut budget, report)
         })
     }
@@ -183,6 +188,7 @@ struct Search<'t, B: Bits> {
     masks: Masks<B>,
     table: &'t mut Table<MidEntry>,
     size: usize,
+    evaluation: &'t Evaluation,
     /// Per square: a static ordering bonus (corners high, X- and C-squares low).
     square_class: Vec<i32>,
     /// Per square: the corner it is an X- or C-square of, if any.
@@ -195,7 +201,12 @@ struct Search<'t, B: Bits> {
 }
 
 impl<'t, B: Bits> Search<'t, B> {
-    fn new(shape: &'static B::Shape, table: &'t mut Table<MidEntry>, size: usize) -> Self {
+    fn new(
+        shape: &'static B::Shape,
+        table: &'t mut Table<MidEntry>,
+        size: usize,
+        evaluation: &'t Evaluation,
+    ) -> Self {
         let masks = Masks::<B>::new(shape);
         let squares = size * size;
         let mut square_class = vec![0; squares];
@@ -222,6 +233,7 @@ impl<'t, B: Bits> Search<'t, B> {
             masks,
             table,
             size,
+            evaluation,
             square_class,
             corner_of,
             history: vec![0; squares],
@@ -236,7 +248,7 @@ impl<'t, B: Bits> Search<'t, B> {
         pos: &Pos<B>,
         limits: &Limits,
         solve_empties: u32,
-        end_table: &mut Table<EndEntry>,
+        end_table: &mut EndTable,
         budget: &mut Budget,
         report: &mut dyn FnMut(&SearchInfo),
     ) -> SearchInfo {
@@ -314,13 +326,14 @@ impl<'t, B: Bits> Search<'t, B> {
             }
         }
         if endgame && !info.exact && !budget.exhausted() {
-            let mut solver = Solver::<B>::new(self.shape, end_table);
+            end_table.new_search();
+            let mut solver = Solver::<B>::new(self.shape, end_table, self.evaluation.clone());
             let (lo, hi) = if exact_solve {
-                (-solve::INFINITY, solve::INFINITY)
+                (-endgame::INFINITY, endgame::INFINITY)
             } else {
                 (-1, 1)
             };
-            if let Some((best, score)) = solver.root(pos, lo, hi, budget) {
+            if let Some((best, score)) = solver.root(pos, lo, hi, budget, &mut |_| {}) {
                 let best = best.map_or(Move::Pass, |i| Move::Play(self.square(i)));
                 // The solver knows the best move and its value, not the line after it.
                 let pv = if info.best() == best {
@@ -440,7 +453,15 @@ impl<'t, B: Bits> Search<'t, B> {
         }
         if depth == 0 || ply + 2 >= self.pv.len() {
             let replies = pos.opponent_moves(self.shape);
-            return evaluate(pos, moves, replies, &self.masks, self.shape).clamp(1 - WIN, WIN - 1);
+            return evaluate_with(
+                self.evaluation,
+                pos,
+                moves,
+                replies,
+                &self.masks,
+                self.shape,
+            )
+            .clamp(1 - WIN, WIN - 1);
         }
         let is_pv = beta - alpha > 1;
         let tag = self.table.tag(pos.key);

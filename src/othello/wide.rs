@@ -111,6 +111,11 @@ impl Bits for Narrow {
     fn without(self, other: Narrow) -> Narrow {
         Narrow(self.0 & !other.0)
     }
+
+    #[inline(always)]
+    fn fold(self) -> u64 {
+        self.0
+    }
 }
 
 /// A square set of any board up to 26x26: bit `i` in word `i / 64`.
@@ -282,5 +287,14 @@ impl Bits for Wide {
             self.0[i] &= !other.0[i];
         }
         self
+    }
+
+    /// A multiply between words: a plain xor of (rotated) words would give a disc on one
+    /// square and on another the same fold.
+    #[inline]
+    fn fold(self) -> u64 {
+        self.0.iter().fold(0, |h, &w| {
+            (h.rotate_left(29) ^ w).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+        })
     }
 }

@@ -1,9 +1,11 @@
-//! Positions 40 to 44 of the FFO endgame test suite (Gunnar Andersson's selection of
-//! positions from tournament games, with their published best moves and exact scores),
-//! shared by `tests/othello_ffo.rs` and `benches/othello.rs`.
+//! Positions 20 to 59 of the FFO endgame test suite (#40-#59 are Gunnar Andersson's
+//! selection of positions from tournament games; #20-#39 the easier set that Edax's author
+//! added in front of them), with their published best moves and exact scores; shared by
+//! `tests/othello_ffo.rs` and `benches/othello.rs`.
 //!
-//! Each board is 64 characters, a1 b1 .. h1 then a2 .. h8 (row 1 at the top), `b` Black,
-//! `w` White, `.` empty. Scores are for the side to move, empties to the winner.
+//! `ffo-20-59.txt` has one position a line: its number, the board (64 characters, a1 b1 ..
+//! h1 then a2 .. h8, row 1 at the top; `X` Black, `O` White, `-` empty), the side to move,
+//! the exact score for the side to move (empties to the winner) and every best move.
 
 // The bench and the test use different parts.
 #![allow(dead_code)]
@@ -16,59 +18,58 @@ pub struct Ffo {
     pub board: &'static str,
     pub to_move: Color,
     /// Every best move, as published.
-    pub best: &'static [&'static str],
+    pub best: Vec<&'static str>,
     pub score: i32,
 }
 
-pub const FFO: [Ffo; 5] = [
-    Ffo {
-        number: 40,
-        board: "w..wwwwb.wwwwwwbwwbbwwwbwwbwwwbbwwwwwwbb...wwwwb....w..b........",
-        to_move: Color::Black,
-        best: &["A2"],
-        score: 38,
-    },
-    Ffo {
-        number: 41,
-        board: ".wwwww....wwwwb..wwwwww.bbbbbww..bbwwb..wwbwbb....wbbw...www..w.",
-        to_move: Color::Black,
-        best: &["H4"],
-        score: 0,
-    },
-    Ffo {
-        number: 42,
-        board: "..www.......bb.wwwwwwbww.wwwwbwwb.wwwbbw...wwbww...wwwbw..wwww..",
-        to_move: Color::Black,
-        best: &["G2"],
-        score: 6,
-    },
-    Ffo {
-        number: 43,
-        board: "..bbbbb...bbbb...wwwbb...wwbbbb..wwbbbw.wwwwbww....bwb....bbbbb.",
-        to_move: Color::White,
-        best: &["G3", "C7"],
-        score: -12,
-    },
-    Ffo {
-        number: 44,
-        board: "..w.b.w...w.bw.w.wwbbbwwwwwwbbbwwwwwbb..bbwwbw....bbbb.....bbb..",
-        to_move: Color::White,
-        best: &["D2", "B8"],
-        score: -14,
-    },
-];
+const TEXT: &str = include_str!("ffo-20-59.txt");
+
+/// Every position, in order.
+pub fn all() -> Vec<Ffo> {
+    TEXT.lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|line| {
+            let f: Vec<&str> = line.split_whitespace().collect();
+            assert_eq!(f.len(), 5, "{line}");
+            Ffo {
+                number: f[0].parse().unwrap(),
+                board: f[1],
+                to_move: if f[2] == "X" {
+                    Color::Black
+                } else {
+                    Color::White
+                },
+                score: f[3].parse().unwrap(),
+                best: f[4].split(',').collect(),
+            }
+        })
+        .collect()
+}
+
+/// The positions numbered `first..=last`.
+pub fn range(first: u32, last: u32) -> Vec<Ffo> {
+    all()
+        .into_iter()
+        .filter(|p| (first..=last).contains(&p.number))
+        .collect()
+}
 
 impl Ffo {
     pub fn board(&self) -> Board {
         let mut b = Board::empty(8).unwrap();
         for (i, ch) in self.board.chars().enumerate() {
             let disc = match ch {
-                'b' => Some(Color::Black),
-                'w' => Some(Color::White),
+                'X' => Some(Color::Black),
+                'O' => Some(Color::White),
                 _ => None,
             };
             b.set(Square::from_index(i, 8), disc);
         }
         b
+    }
+
+    /// Whether `mv` (as the engine writes it: `A2`) is a published best move.
+    pub fn is_best(&self, mv: &str) -> bool {
+        self.best.contains(&mv)
     }
 }

@@ -2,6 +2,7 @@
 //! endgame solver and perft.
 
 use std::sync::atomic::AtomicBool;
+use std::time::Duration;
 
 use crate::color::Color;
 use crate::gtp::commands::args::{arity, gg_color, int};
@@ -11,7 +12,7 @@ use crate::gtp::error::GtpError;
 use crate::gtp::othello::args::{format_squares, gg_move, square};
 use crate::gtp::othello::state::{DEFAULT_SOLVE_EMPTIES, OthelloState, format_move};
 use crate::gtp::response::Reply;
-use crate::othello::{Limits, SolveError, solve_within};
+use crate::othello::{Limits, Progress, SolveError, SolveOptions, solve_with};
 
 pub const COMMANDS: &[Command<OthelloState>] = &[
     command("showboard", showboard),
@@ -101,14 +102,26 @@ fn shicho_solve(s: &mut OthelloState, args: &[String]) -> Reply {
     };
     let interrupt = s.interrupt_flag();
     let stop: &AtomicBool = &interrupt;
-    let solution = solve_within(s.board(), s.to_move(), limit, &Limits::default(), stop).map_err(
-        |e| match e {
-            SolveError::TooManyEmpties { empties, limit } => {
-                GtpError::TooManyEmpties { empties, limit }
-            }
-            SolveError::Interrupted => GtpError::Interrupted,
-        },
-    )?;
+    let options = SolveOptions {
+        threads: s.solve_threads(),
+        evaluation: s.searcher_evaluation(),
+        ..SolveOptions::default()
+    };
+    let solution = solve_with(
+        s.board(),
+        s.to_move(),
+        limit,
+        &Limits::default(),
+        stop,
+        &options,
+        &mut progress_on_stderr,
+    )
+    .map_err(|e| match e {
+        SolveError::TooManyEmpties { empties, limit } => {
+            GtpError::TooManyEmpties { empties, limit }
+        }
+        SolveError::Interrupted => GtpError::Interrupted,
+    })?;
     log::info!(
         "solved in {} nodes, {:.2}s",
         solution.nodes,
@@ -121,6 +134,33 @@ fn shicho_solve(s: &mut OthelloState, args: &[String]) -> Reply {
         solution.score
     ))
 }
+
+/// A long solve says on stderr, after each move at the root, where it stands (GoGui shows
+/// it in its shell window): from `PROGRESS_AFTER` on.
+fn progress_on_stderr(p: &Progress) {
+    if p.elapsed < PROGRESS_AFTER {
+        return;
+    }
+    let value = if p.at_most {
+        format!("<= {:+}", p.value)
+    } else {
+        format!("{:+}", p.value)
+    };
+    eprintln!(
+        "shicho-solve: {} empties, move {}/{} {} {value}, best {} {:+}, {} nodes, {:.1} s",
+        p.empties,
+        p.done,
+        p.moves,
+        format_move(p.searched),
+        format_move(p.best),
+        p.best_score,
+        p.nodes,
+        p.elapsed.as_secs_f64()
+    );
+}
+
+/// A solve reports its progress once it has run this long.
+const PROGRESS_AFTER: Duration = Duration::from_secs(2);
 
 /// `shicho-perft N`: the number of move sequences of N plies from here, a forced pass
 /// counting as a ply and nothing after two passes in a row.

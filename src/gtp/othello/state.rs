@@ -18,8 +18,8 @@ use crate::gtp::error::GtpError;
 use crate::gtp::games::GameKind;
 use crate::gtp::state::Config;
 use crate::othello::{
-    Board, CannotUndo, Game, IllegalMove, Limits, Move, PlayerKind, SearchInfo, Searcher, Square,
-    check_size, greedy_move, random_move,
+    Board, CannotUndo, Evaluation, Game, IllegalMove, Limits, Move, PlayerKind, SearchInfo,
+    Searcher, Square, check_size, greedy_move, random_move,
 };
 use crate::rng::Rng;
 use crate::search::time::Clock;
@@ -49,6 +49,8 @@ pub struct OthelloState {
     move_time: Option<Duration>,
     /// Kept for the engine's life: its tables are 32 MB.
     searcher: Searcher,
+    /// Threads for `shicho-solve` (`--threads`).
+    solve_threads: usize,
     rng: Rng,
     interrupt: Arc<AtomicBool>,
     game_request: Option<GameKind>,
@@ -100,6 +102,7 @@ impl OthelloState {
             player: config.othello_player,
             move_time: config.search.time,
             searcher: Searcher::new(),
+            solve_threads: config.search.threads.max(1),
             rng: Rng::new(config.seed),
             interrupt,
             game_request: None,
@@ -357,7 +360,17 @@ impl OthelloState {
         &mut self.searcher
     }
 
+    /// The searcher's evaluation (the solver orders its moves by it too).
+    pub fn searcher_evaluation(&self) -> Evaluation {
+        self.searcher.evaluation.clone()
+    }
+
     // ----- interrupts -----------------------------------------------------------------
+
+    /// Threads `shicho-solve` runs on.
+    pub fn solve_threads(&self) -> usize {
+        self.solve_threads
+    }
 
     /// The flag GoGui's `# interrupt` raises (shared by every game's state).
     pub fn interrupt_flag(&self) -> Arc<AtomicBool> {

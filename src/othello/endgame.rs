@@ -1,0 +1,530 @@
+//! The exact solver's search above the last few empties: principal-variation search at the
+//! root's line, null-window search everywhere else, over a shared transposition table.
+//!
+//! At a node with `n` empties, in this order:
+//! - stability cutoff: with a high enough alpha, the opponent's stable discs cap the score,
+//!   and the cap may already be no better than alpha;
+//! - the table: bounds that decide the window, else the move that was best;
+//! - enhanced transposition cutoff (from `ETC_EMPTIES` up): a child whose stored bound
+//!   already refutes alpha ends the node before any child is searched;
+//! - move ordering: the table's move, then, far from the end, by a shallow search of each
+//!   child with the midgame evaluation (deeper the more empties: Buro's and Edax's way of
+//!   bringing the evaluation's knowledge into the solver), nearer the end fastest-first
+//!   (the fewest replies left to the opponent, corners weighing more);
+//! - the children, the first with the whole window and the rest with a null one, searched
+//!   again on a fail high at a principal-variation node.
+//!
+//! Below `HASH_EMPTIES` the search goes on in `last` (parity order, no table).
+//!
+//! Nodes, as Edax counts them: every position the search enters (the root, each child,
+//! each position after a pass, down to the positions with one empty square, whose score is
+//! counted without playing the last move), and every position of the shallow searches that
+//! order moves. Table probes (those of enhanced transposition cutoffs too) are not nodes.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+
+use super::bits::Bits;
+use super::eval::{Evaluation, Masks, evaluate_with, stable_discs};
+use super::limits::Budget;
+use super::position::Pos;
+use super::tt::{EndEntry, EndTable, NO_MOVE};
+
+/// Above every final score (676 squares at most).
+pub(crate) const INFINITY: i32 = 1000;
+/// Below this many empties the table is not used (`last`).
+pub(crate) const HASH_EMPTIES: u32 = 7;
+/// From this many empties, enhanced transposition cutoffs.
+const ETC_EMPTIES: u32 = 9;
+/// From this many empties, moves are ordered by shallow searches with the evaluation.
+const EVAL_SORT_EMPTIES: u32 = 14;
+// Fastest-first ordering (lower keys first), per unit of each term.
+/// Per reply the opponent has after the move.
+const ORDER_MOBILITY: i32 = 16;
+/// Per corner among those replies (counted on top).
+const ORDER_CORNER_REPLY: i32 = 16;
+/// Per empty square next to the mover's discs after the move (the opponent's later moves).
+const ORDER_POTENTIAL: i32 = 4;
+/// Taken off for a move on a corner.
+const ORDER_CORNER: i32 = 12;
+/// With evaluation ordering: per reply the opponent has (on top of the evaluation, in
+/// hundredths of a disc).
+const EVAL_ORDER_MOBILITY: i32 = 200;
+
+/// The seed of the position hash.
+const HASH_SEED: u64 = 0x534f_4c56_4552_3031; // "SOLVER01"
+
+/// A move at a node, with the key it is ordered by (lower first) and its flips.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Child<B> {
+    pub key: i32,
+    pub square: usize,
+    pub flips: B,
+}
+
+/// The threads of one solve: how many are idle.
+pub(crate) struct Pool {
+    idle: AtomicUsize,
+}
+
+impl Pool {
+    /// A pool for `threads` threads in all (the first is the caller's).
+    pub fn new(threads: usize) -> Pool {
+        Pool {
+            idle: AtomicUsize::new(threads.saturating_sub(1)),
+        }
+    }
+
+    /// Takes up to `want` idle threads; how many it got.
+    pub fn reserve(&self, want: usize) -> usize {
+        let mut idle = self.idle.load(Ordering::Relaxed);
+        loop {
+            let take = idle.min(want);
+            if take == 0 {
+                return 0;
+            }
+            match self.idle.compare_exchange_weak(
+                idle,
+                idle - take,
+                Ordering::AcqRel,
+                Ordering::Relaxed,
+            ) {
+                Ok(_) => return take,
+                Err(now) => idle = now,
+            }
+        }
+    }
+
+    pub fn release(&self) {
+        self.idle.fetch_add(1, Ordering::AcqRel);
+    }
+}
+
+/// The solver's state in one thread, for one board size.
+pub(crate) struct Solver<'t, B: Bits> {
+    pub shape: &'static B::Shape,
+    pub masks: Masks<B>,
+    pub full: B,
+    pub table: &'t EndTable,
+    /// The evaluation that orders moves far from the end.
+    pub(super) evaluation: Evaluation,
+    /// The threads this solve may share work with (`None`: one thread).
+    pub(super) pool: Option<&'t Pool>,
+    /// Per number of empties, a buffer for the ordered moves (a pass keeps the empties, but
+    /// the side that passed has no list).
+    lists: Vec<Vec<Child<B>>>,
+    /// The stop flags of the parallel splits this thread works under: any set unwinds it.
+    pub(super) aborts: Vec<Arc<AtomicBool>>,
+    pub(super) aborted: bool,
+    /// Nodes at the last look at `aborts`.
+    abort_check: u64,
+}
+
+/// The hash of a position, for the table: both index and check key (two positions share
+/// it with odds of 2^-64).
+#[inline]
+pub(crate) fn position_hash<B: Bits>(own: B, opp: B) -> u64 {
+    mix(own.fold() ^ mix(opp.fold() ^ HASH_SEED))
+}
+
+/// MurmurHash3's finaliser.
+#[inline]
+fn mix(mut z: u64) -> u64 {
+    z ^= z >> 33;
+    z = z.wrapping_mul(0xff51_afd7_ed55_8ccd);
+    z ^= z >> 33;
+    z = z.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
+    z ^ (z >> 33)
+}
+
+impl<'t, B: Bits> Solver<'t, B> {
+    pub fn new(
+        shape: &'static B::Shape,
+        table: &'t EndTable,
+        evaluation: Evaluation,
+    ) -> Solver<'t, B> {
+        Solver {
+            shape,
+            masks: Masks::new(shape),
+            full: B::full(shape),
+            table,
+            evaluation,
+            pool: None,
+            lists: Vec::new(),
+            aborts: Vec::new(),
+            aborted: false,
+            abort_check: 0,
+        }
+    }
+
+    /// A solver for a helper thread working under `aborts`.
+    pub fn with_aborts(
+        shape: &'static B::Shape,
+        table: &'t EndTable,
+        evaluation: Evaluation,
+        aborts: Vec<Arc<AtomicBool>>,
+    ) -> Solver<'t, B> {
+        let mut s = Solver::new(shape, table, evaluation);
+        s.aborts = aborts;
+        s
+    }
+
+    /// Counts a node; true when the search must unwind (the budget, or a split's stop).
+    #[inline]
+    pub fn tick(&mut self, budget: &mut Budget) -> bool {
+        if budget.tick() {
+            return true;
+        }
+        if !self.aborts.is_empty() && budget.nodes >= self.abort_check + 256 {
+            self.abort_check = budget.nodes;
+            self.aborted = self.aborts.iter().any(|a| a.load(Ordering::Relaxed));
+        }
+        self.aborted
+    }
+
+    /// Whether the search is unwinding.
+    #[inline]
+    pub fn halted(&self, budget: &Budget) -> bool {
+        self.aborted || budget.exhausted()
+    }
+
+    /// The final score of `pos` with `n` empties, by principal-variation search in the window
+    /// `alpha..beta`: exact inside it, a bound at or outside it.
+    pub fn pvs(
+        &mut self,
+        pos: &Pos<B>,
+        mut alpha: i32,
+        beta: i32,
+        n: u32,
+        budget: &mut Budget,
+    ) -> i32 {
+        if n < HASH_EMPTIES {
+            return self.shallow(pos, n, alpha, beta, budget);
+        }
+        if self.tick(budget) {
+            return 0;
+        }
+        if let Some(cap) = self.stability_cap(pos, alpha) {
+            return cap;
+        }
+        let key = position_hash(pos.own, pos.opp);
+        let stored = self.table.probe(key, key);
+        let mut tt_move = NO_MOVE;
+        if let Some(e) = stored {
+            if e.lower >= beta || e.lower == e.upper {
+                return e.lower;
+            }
+            if e.upper <= alpha {
+                return e.upper;
+            }
+            tt_move = e.best;
+        }
+        let moves = pos.moves(self.shape);
+        if moves.is_empty() {
+            if pos.opponent_moves(self.shape).is_empty() {
+                return pos.final_score(n);
+            }
+            return -self.pvs(&pos.pass(), -beta, -alpha, n, budget);
+        }
+        let list = self.ordered(pos, moves, tt_move, n, budget);
+        let alpha_before = alpha;
+        let mut best = -INFINITY;
+        let mut best_move = NO_MOVE;
+        for (k, c) in list.iter().enumerate() {
+            let child = pos.play_unkeyed(c.square, c.flips);
+            let mut v = if k == 0 {
+                -self.pvs(&child, -beta, -alpha, n - 1, budget)
+            } else {
+                -self.nws(&child, -alpha - 1, n - 1, budget)
+            };
+            if k > 0 && v > alpha && v < beta && !self.halted(budget) {
+                v = -self.pvs(&child, -beta, -alpha, n - 1, budget);
+            }
+            if self.halted(budget) {
+                self.lists[n as usize] = list;
+                return 0;
+            }
+            if v > best {
+                best = v;
+                best_move = c.square as u16;
+                if v >= beta {
+                    break;
+                }
+                alpha = alpha.max(v);
+            }
+        }
+        self.lists[n as usize] = list;
+        self.store(key, stored, n, alpha_before, beta, best, best_move);
+        best
+    }
+
+    /// Whether the final score of `pos` (`n` empties) is above `alpha`: a null-window search,
+    /// whose answer is a lower bound above alpha and an upper bound at or below it.
+    pub fn nws(&mut self, pos: &Pos<B>, alpha: i32, n: u32, budget: &mut Budget) -> i32 {
+        if n < HASH_EMPTIES {
+            return self.shallow(pos, n, alpha, alpha + 1, budget);
+        }
+        if self.tick(budget) {
+            return 0;
+        }
+        if let Some(cap) = self.stability_cap(pos, alpha) {
+            return cap;
+        }
+        let key = position_hash(pos.own, pos.opp);
+        let stored = self.table.probe(key, key);
+        let mut tt_move = NO_MOVE;
+        if let Some(e) = stored {
+            if e.lower > alpha {
+                return e.lower;
+            }
+            if e.upper <= alpha {
+                return e.upper;
+            }
+            tt_move = e.best;
+        }
+        let moves = pos.moves(self.shape);
+        if moves.is_empty() {
+            if pos.opponent_moves(self.shape).is_empty() {
+                return pos.final_score(n);
+            }
+            return -self.nws(&pos.pass(), -alpha - 1, n, budget);
+        }
+        let list = self.ordered(pos, moves, tt_move, n, budget);
+        if n >= ETC_EMPTIES
+            && let Some(v) = self.etc(pos, &list, alpha)
+        {
+            self.lists[n as usize] = list;
+            self.store(key, stored, n, alpha, alpha + 1, v, NO_MOVE);
+            return v;
+        }
+        let mut best = -INFINITY;
+        let mut best_move = NO_MOVE;
+        for (k, c) in list.iter().enumerate() {
+            // Young brothers wait: once the first move has not cut off, the others may be
+            // shared with idle threads.
+            if k == 1
+                && let Some((v, m)) = self.split(pos, &list[1..], alpha, n, budget)
+            {
+                if self.halted(budget) {
+                    self.lists[n as usize] = list;
+                    return 0;
+                }
+                if v > best {
+                    best = v;
+                    best_move = m;
+                }
+                break;
+            }
+            let child = pos.play_unkeyed(c.square, c.flips);
+            let v = -self.nws(&child, -alpha - 1, n - 1, budget);
+            if self.halted(budget) {
+                self.lists[n as usize] = list;
+                return 0;
+            }
+            if v > best {
+                best = v;
+                best_move = c.square as u16;
+                if v > alpha {
+                    break;
+                }
+            }
+        }
+        self.lists[n as usize] = list;
+        self.store(key, stored, n, alpha, alpha + 1, best, best_move);
+        best
+    }
+
+    /// Enhanced transposition cutoff: a child stored with an upper bound below `-alpha` is a
+    /// move above alpha, found without searching.
+    fn etc(&self, pos: &Pos<B>, list: &[Child<B>], alpha: i32) -> Option<i32> {
+        list.iter().find_map(|c| {
+            let child = pos.play_unkeyed(c.square, c.flips);
+            let k = position_hash(child.own, child.opp);
+            let e = self.table.probe(k, k)?;
+            (-e.upper > alpha).then_some(-e.upper)
+        })
+    }
+
+    /// The opponent's stable discs stay theirs whatever is played: a cap on the score. Only
+    /// a high alpha can be at or above it, and finding stable discs costs, so it is looked
+    /// for only then.
+    #[inline]
+    fn stability_cap(&self, pos: &Pos<B>, alpha: i32) -> Option<i32> {
+        let squares = self.masks.squares as i32;
+        if alpha < stability_threshold(squares) {
+            return None;
+        }
+        let stable = stable_discs(pos.opp, pos.own, &self.masks, self.shape).count() as i32;
+        let cap = squares - 2 * stable;
+        (cap <= alpha).then_some(cap)
+    }
+
+    /// Stores what a search of window `alpha..beta` found, tightened by what was stored.
+    #[allow(clippy::too_many_arguments)]
+    fn store(
+        &self,
+        key: u64,
+        stored: Option<EndEntry>,
+        n: u32,
+        alpha: i32,
+        beta: i32,
+        best: i32,
+        best_move: u16,
+    ) {
+        let (mut lower, mut upper) = if best <= alpha {
+            (-INFINITY, best)
+        } else if best >= beta {
+            (best, INFINITY)
+        } else {
+            (best, best)
+        };
+        let mut best_move = best_move;
+        if let Some(e) = stored {
+            lower = lower.max(e.lower);
+            upper = upper.min(e.upper);
+            if best_move == NO_MOVE {
+                best_move = e.best;
+            }
+        }
+        self.table.store(
+            key,
+            key,
+            EndEntry {
+                lower,
+                upper,
+                best: best_move,
+                empties: n,
+            },
+        );
+    }
+
+    /// The moves of `pos` (`n` empties) in the order to try them, in the buffer of `n`.
+    pub fn ordered(
+        &mut self,
+        pos: &Pos<B>,
+        moves: B,
+        tt_move: u16,
+        n: u32,
+        budget: &mut Budget,
+    ) -> Vec<Child<B>> {
+        let n = n as usize;
+        if self.lists.len() <= n {
+            self.lists.resize_with(n + 1, Vec::new);
+        }
+        let mut list = std::mem::take(&mut self.lists[n]);
+        list.clear();
+        let depth = eval_sort_depth(n as u32);
+        for i in moves.squares() {
+            let flips = pos.flips(i, self.shape);
+            let key = if i as u16 == tt_move {
+                i32::MIN
+            } else if let Some(d) = depth {
+                let child = pos.play_unkeyed(i, flips);
+                let replies = child.moves(self.shape);
+                let v = -self.eval_search(&child, d, -INFINITY * 100, INFINITY * 100, budget);
+                -v + EVAL_ORDER_MOBILITY * replies.count() as i32
+            } else {
+                self.fastest_first_key(pos, i, flips)
+            };
+            list.push(Child {
+                key,
+                square: i,
+                flips,
+            });
+        }
+        list.sort_unstable_by_key(|c| c.key);
+        list
+    }
+
+    /// Fastest first: the move that leaves the opponent the fewest replies (corners counted
+    /// twice) and the fewest empty squares next to the mover's discs.
+    #[inline]
+    fn fastest_first_key(&self, pos: &Pos<B>, i: usize, flips: B) -> i32 {
+        let mine = pos.own | flips | B::single(i);
+        let theirs = pos.opp.without(flips);
+        let replies = B::moves(theirs, mine, self.shape);
+        let empty_after = self.full.without(mine | theirs);
+        let potential = (mine.neighbours(self.shape) & empty_after).count() as i32;
+        ORDER_MOBILITY * replies.count() as i32
+            + ORDER_CORNER_REPLY * (replies & self.masks.corners).count() as i32
+            + ORDER_POTENTIAL * potential
+            - if (B::single(i) & self.masks.corners).is_empty() {
+                0
+            } else {
+                ORDER_CORNER
+            }
+    }
+
+    /// A `depth`-ply alpha-beta search with the midgame evaluation (hundredths of a disc),
+    /// for move ordering; a finished game scores its disc difference, as the evaluation
+    /// counts.
+    fn eval_search(
+        &mut self,
+        pos: &Pos<B>,
+        depth: u32,
+        mut alpha: i32,
+        beta: i32,
+        budget: &mut Budget,
+    ) -> i32 {
+        if self.tick(budget) {
+            return 0;
+        }
+        let moves = pos.moves(self.shape);
+        let replies = pos.opponent_moves(self.shape);
+        if moves.is_empty() && replies.is_empty() {
+            let n = pos.empties(self.shape).count();
+            return 100 * pos.final_score(n);
+        }
+        if depth == 0 {
+            return evaluate_with(
+                &self.evaluation,
+                pos,
+                moves,
+                replies,
+                &self.masks,
+                self.shape,
+            );
+        }
+        if moves.is_empty() {
+            return -self.eval_search(&pos.pass(), depth, -beta, -alpha, budget);
+        }
+        let mut best = -INFINITY * 100;
+        for i in moves.squares() {
+            let flips = pos.flips(i, self.shape);
+            let child = pos.play_unkeyed(i, flips);
+            let v = -self.eval_search(&child, depth - 1, -beta, -alpha, budget);
+            if v > best {
+                best = v;
+                if v >= beta {
+                    break;
+                }
+                alpha = alpha.max(v);
+            }
+        }
+        best
+    }
+}
+
+/// The shallow search's depth for ordering the moves of a node with `n` empties (`None`:
+/// fastest first). Tried on FFO #36-38 (175 M nodes as set): from 12 or 16 empties rather
+/// than 14, or depth 2 from 18 rather than 22, all cost 3-6% more nodes.
+#[inline]
+fn eval_sort_depth(n: u32) -> Option<u32> {
+    if n < EVAL_SORT_EMPTIES {
+        None
+    } else if n < 16 {
+        Some(0)
+    } else if n < 22 {
+        Some(1)
+    } else {
+        Some(2)
+    }
+}
+
+/// Alpha from which the stability cutoff is tried: a quarter of the squares. The opponent
+/// needs stable discs for a cap below the squares, and few are stable while many squares
+/// are empty, so a cap pays only with a high alpha.
+#[inline]
+fn stability_threshold(squares: i32) -> i32 {
+    squares / 4
+}
