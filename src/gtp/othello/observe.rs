@@ -136,7 +136,8 @@ fn shicho_solve(s: &mut OthelloState, args: &[String]) -> Reply {
 }
 
 /// A long solve says on stderr, after each move at the root, where it stands (GoGui shows
-/// it in its shell window): from `PROGRESS_AFTER` on.
+/// it in its shell window): from `PROGRESS_AFTER` on. Written directly rather than through
+/// `log`, whose default filter shows warnings only: this is output the user asked for.
 fn progress_on_stderr(p: &Progress) {
     if p.elapsed < PROGRESS_AFTER {
         return;
