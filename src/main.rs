@@ -50,9 +50,13 @@ struct Cli {
     /// Leave it off in matches where both engines share the machine's cores.
     #[arg(long)]
     ponder: bool,
-    /// Search threads, sharing one tree.
+    /// Search threads, sharing one tree (Othello: the exact solver's threads).
     #[arg(long, default_value_t = 1)]
     threads: usize,
+    /// Othello's evaluation, for the searcher and the solver's move ordering: `learnt`
+    /// (the pattern tables) or `hand` (the hand-written terms).
+    #[arg(long, value_name = "EVAL", default_value = "hand")]
+    eval: String,
     /// What GTP's `version` answers instead of shicho's own. Lizzie 0.7 takes the answer for
     /// Leela Zero's and stops before analysing at one below 0.15: give it 0.17 there, as
     /// KataGo's flag of the same name is given.
@@ -136,6 +140,14 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    let othello_learnt = match cli.eval.as_str() {
+        "learnt" => true,
+        "hand" => false,
+        other => {
+            eprintln!("shicho: --eval {other}: Othello's evaluations are learnt and hand");
+            return ExitCode::from(2);
+        }
+    };
     let size = cli
         .size
         .filter(|_| !othello)
@@ -187,6 +199,7 @@ fn main() -> ExitCode {
         game: cli.game,
         othello_player,
         othello_size,
+        othello_learnt,
         version: cli
             .override_version
             .unwrap_or_else(|| env!("CARGO_PKG_VERSION").to_string()),

@@ -46,6 +46,8 @@ pub struct Config {
     pub othello_player: OthelloPlayer,
     /// The Othello board size (even, 4..=26).
     pub othello_size: usize,
+    /// Whether Othello's searcher evaluates with the learnt pattern tables (`--eval`).
+    pub othello_learnt: bool,
     /// What `version` answers: shicho's own version, unless `--override-version` names
     /// another for a front end that reads it as its own engine's (Lizzie 0.7 takes it for
     /// Leela Zero's and waits on a dialog for anything below 0.15).
@@ -66,6 +68,7 @@ impl Default for Config {
             game: GameKind::Go,
             othello_player: OthelloPlayer::Searcher,
             othello_size: 8,
+            othello_learnt: false,
             version: env!("CARGO_PKG_VERSION").to_string(),
         }
     }

@@ -95,13 +95,17 @@ impl OthelloState {
         interrupt: Arc<AtomicBool>,
     ) -> OthelloState {
         let size = check_size(config.othello_size).unwrap_or(8);
+        let mut searcher = Searcher::new();
+        if config.othello_learnt {
+            searcher.evaluation = Evaluation::learnt();
+        }
         OthelloState {
             commands,
             game: Game::new(size).expect("a checked size"),
             clock: Clock::default(),
             player: config.othello_player,
             move_time: config.search.time,
-            searcher: Searcher::new(),
+            searcher,
             solve_threads: config.search.threads.max(1),
             rng: Rng::new(config.seed),
             interrupt,
