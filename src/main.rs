@@ -53,8 +53,8 @@ struct Cli {
     /// Search threads, sharing one tree (Othello: the exact solver's threads).
     #[arg(long, default_value_t = 1)]
     threads: usize,
-    /// Othello's evaluation, for the searcher and the solver's move ordering: `learnt`
-    /// (the pattern tables) or `hand` (the hand-written terms).
+    /// Othello's evaluation at the searcher's leaves: `learnt` (the pattern tables) or
+    /// `hand` (the hand-written terms; the solver orders its moves with these either way).
     #[arg(long, value_name = "EVAL", default_value = "hand")]
     eval: String,
     /// What GTP's `version` answers instead of shicho's own. Lizzie 0.7 takes the answer for

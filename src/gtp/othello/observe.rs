@@ -104,7 +104,6 @@ fn shicho_solve(s: &mut OthelloState, args: &[String]) -> Reply {
     let stop: &AtomicBool = &interrupt;
     let options = SolveOptions {
         threads: s.solve_threads(),
-        evaluation: s.searcher_evaluation(),
         ..SolveOptions::default()
     };
     let solution = solve_with(

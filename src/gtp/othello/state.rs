@@ -364,11 +364,6 @@ impl OthelloState {
         &mut self.searcher
     }
 
-    /// The searcher's evaluation (the solver orders its moves by it too).
-    pub fn searcher_evaluation(&self) -> Evaluation {
-        self.searcher.evaluation.clone()
-    }
-
     // ----- interrupts -----------------------------------------------------------------
 
     /// Threads `shicho-solve` runs on.
