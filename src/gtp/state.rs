@@ -68,7 +68,7 @@ impl Default for Config {
             game: GameKind::Go,
             othello_player: OthelloPlayer::Searcher,
             othello_size: 8,
-            othello_learnt: false,
+            othello_learnt: true,
             version: env!("CARGO_PKG_VERSION").to_string(),
         }
     }
