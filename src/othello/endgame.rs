@@ -209,16 +209,11 @@ impl<'t, B: Bits> Solver<'t, B> {
         }
         let key = position_hash(pos.own, pos.opp);
         let stored = self.table.probe(key, key);
-        let mut tt_move = NO_MOVE;
-        if let Some(e) = stored {
-            if e.lower >= beta || e.lower == e.upper {
-                return e.lower;
-            }
-            if e.upper <= alpha {
-                return e.upper;
-            }
-            tt_move = e.best;
-        }
+        let tt_move = match stored.map(|e| e.settles(alpha, beta)) {
+            Some(Ok(v)) => return v,
+            Some(Err(m)) => m,
+            None => NO_MOVE,
+        };
         let moves = pos.moves(self.shape);
         if moves.is_empty() {
             if pos.opponent_moves(self.shape).is_empty() {
@@ -272,16 +267,11 @@ impl<'t, B: Bits> Solver<'t, B> {
         }
         let key = position_hash(pos.own, pos.opp);
         let stored = self.table.probe(key, key);
-        let mut tt_move = NO_MOVE;
-        if let Some(e) = stored {
-            if e.lower > alpha {
-                return e.lower;
-            }
-            if e.upper <= alpha {
-                return e.upper;
-            }
-            tt_move = e.best;
-        }
+        let tt_move = match stored.map(|e| e.settles(alpha, alpha + 1)) {
+            Some(Ok(v)) => return v,
+            Some(Err(m)) => m,
+            None => NO_MOVE,
+        };
         let moves = pos.moves(self.shape);
         if moves.is_empty() {
             if pos.opponent_moves(self.shape).is_empty() {

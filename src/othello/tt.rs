@@ -89,6 +89,18 @@ pub(crate) struct EndEntry {
 }
 
 impl EndEntry {
+    /// The stored bounds' answer for the window (alpha, beta) when they settle it, else the
+    /// move to try first. A null window is (alpha, alpha + 1).
+    pub fn settles(self, alpha: i32, beta: i32) -> Result<i32, u16> {
+        if self.lower >= beta || self.lower == self.upper {
+            Ok(self.lower)
+        } else if self.upper <= alpha {
+            Ok(self.upper)
+        } else {
+            Err(self.best)
+        }
+    }
+
     /// Packs into one word with the search's date: lower and upper as offsets from -1024,
     /// the move, the empties, the date.
     fn pack(self, date: u8) -> u64 {
