@@ -114,13 +114,7 @@ fn bench_ffo(first: u32, last: u32) {
             s.nodes,
             s.nodes as f64 / secs / 1e6,
         );
-        assert_eq!(s.score, p.score, "FFO #{}", p.number);
-        assert!(
-            p.is_best(&s.best.to_string()),
-            "FFO #{}: {}",
-            p.number,
-            s.best
-        );
+        p.assert_solved(&s, &format!("{threads} thread(s), {eval} evaluation"));
         total_nodes += s.nodes;
         total_time += secs;
     }

@@ -34,13 +34,7 @@ fn solves_the_smallest_positions() {
             continue;
         }
         let s = solve(&board, p.to_move, 64).unwrap();
-        assert_eq!(s.score, p.score, "FFO #{}", p.number);
-        assert!(
-            p.is_best(&s.best.to_string()),
-            "FFO #{}: {} is not a published best move",
-            p.number,
-            s.best
-        );
+        p.assert_solved(&s, "one thread");
     }
 }
 
@@ -70,13 +64,7 @@ fn threads_and_the_learnt_ordering_give_the_same_answers() {
                 &mut |_| {},
             )
             .unwrap();
-            assert_eq!(s.score, p.score, "FFO #{}, {threads} threads", p.number);
-            assert!(
-                p.is_best(&s.best.to_string()),
-                "FFO #{}: {}",
-                p.number,
-                s.best
-            );
+            p.assert_solved(&s, &format!("{threads} threads"));
         }
     }
 }

@@ -11,7 +11,7 @@
 #![allow(dead_code)]
 
 use shicho::Color;
-use shicho::othello::{Board, Square};
+use shicho::othello::{Board, Solution, Square};
 
 pub struct Ffo {
     pub number: u32,
@@ -68,8 +68,15 @@ impl Ffo {
         b
     }
 
-    /// Whether `mv` (as the engine writes it: `A2`) is a published best move.
-    pub fn is_best(&self, mv: &str) -> bool {
-        self.best.contains(&mv)
+    /// Asserts that `s` solves this position: its score, and a published best move (as the
+    /// engine writes it: `A2`). `how` names the solver's settings in a failure.
+    pub fn assert_solved(&self, s: &Solution, how: &str) {
+        assert_eq!(s.score, self.score, "FFO #{} ({how})", self.number);
+        let mv = s.best.to_string();
+        assert!(
+            self.best.contains(&mv.as_str()),
+            "FFO #{} ({how}): {mv} is not a published best move",
+            self.number
+        );
     }
 }
