@@ -801,6 +801,42 @@ mod tests {
     }
 
     #[test]
+    fn the_value_heads_searches_capture_the_big_chain_too() {
+        // The position above, searched with the network's value blended into the playouts'
+        // results (AlphaGo's mix) and alone (AlphaGo Zero's search, no playouts), on one
+        // thread and on two sharing the tree.
+        let g = game_from(
+            "
+            X X X X X X X
+            X O O O . X X
+            X X X X X X X
+            O O O O O O O
+            O O O O O O O
+            O O O O O O O
+            . . O O O O O",
+            "chinese",
+            0.5,
+        );
+        for (mix, threads) in [(0.5, 1), (1.0, 1), (1.0, 2)] {
+            let p = Params {
+                threads,
+                network: Some(crate::search::Network::builtin()),
+                tunables: Tunables::with_overrides(&format!("net_value_mix={mix}")),
+                ..params(1000)
+            };
+            let r = search(&g, Color::White, &p, 1, &AtomicBool::new(false));
+            assert_eq!(r.playouts, 1000, "mix {mix}, {threads} threads");
+            assert_eq!(
+                r.decision,
+                Decision::Play(g.geometry().parse_move("E6").unwrap()),
+                "mix {mix}, {threads} threads"
+            );
+            let best = &r.candidates[0];
+            assert!(best.winrate > 0.9, "mix {mix}: {}", best.winrate);
+        }
+    }
+
+    #[test]
     fn a_choice_is_open_while_the_runner_up_is_close_or_better() {
         let candidate = |visits, winrate| Candidate {
             mv: Move::Pass,

@@ -133,6 +133,14 @@ pub struct Tunables {
     /// With the network: virtual visits a node gains, when its children get their priors,
     /// at the value head's win rate (0: the value head unused).
     pub net_value_visits: f32,
+    /// With the network: the value head's weight in a simulation's result, against the
+    /// playout's (AlphaGo's lambda). 1 is AlphaGo Zero's search: no playouts, every leaf
+    /// valued by the network, children chosen by PUCT.
+    pub net_value_mix: f32,
+    /// PUCT's exploration constant and first-play urgency reduction (the search at
+    /// `net_value_mix` 1).
+    pub puct: f32,
+    pub fpu_reduction: f32,
     /// The playout policy's rates and limits.
     pub policy: PolicyParams,
 }
@@ -175,6 +183,9 @@ impl Default for Tunables {
             net_power: 0.5,
             net_prob_visits: 200.0,
             net_value_visits: 0.0,
+            net_value_mix: 0.0,
+            puct: 1.0,
+            fpu_reduction: 0.2,
             policy: PolicyParams::default(),
         }
     }
@@ -308,6 +319,15 @@ const SETTERS: &[(&str, Setter)] = &[
     (
         "net_value_visits",
         One(|t, v| t.net_value_visits = v.max(0.0)),
+    ),
+    (
+        "net_value_mix",
+        One(|t, v| t.net_value_mix = v.clamp(0.0, 1.0)),
+    ),
+    ("puct", One(|t, v| t.puct = v.clamp(0.0, 100.0))),
+    (
+        "fpu_reduction",
+        One(|t, v| t.fpu_reduction = v.clamp(0.0, 1.0)),
     ),
     (
         "atari_percent",
@@ -595,6 +615,9 @@ mod tests {
         assert_ne!(t.net_power, d.net_power);
         assert_ne!(t.net_prob_visits, d.net_prob_visits);
         assert_ne!(t.net_value_visits, d.net_value_visits);
+        assert_ne!(t.net_value_mix, d.net_value_mix);
+        assert_ne!(t.puct, d.puct);
+        assert_ne!(t.fpu_reduction, d.fpu_reduction);
         assert_ne!(t.policy.atari_percent, d.policy.atari_percent);
         assert_ne!(t.policy.nakade_percent, d.policy.nakade_percent);
         assert_ne!(t.policy.two_lib_percent, d.policy.two_lib_percent);

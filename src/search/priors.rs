@@ -274,7 +274,9 @@ pub(crate) struct NetScratch {
 /// to move, the network's priors in place of the learnt weights' (the pass child keeps
 /// its own). The same form as `child_priors`, the policy's chance standing for a move's
 /// strength. With `net_value_visits`, the node itself gains that many virtual visits at
-/// the value head's win rate (for the player who moved into it).
+/// the value head's win rate (for the player who moved into it). Each child also keeps the
+/// policy's chance for its move, renormalised over the children (PUCT's prior). Returns
+/// the value head's win rate for `c`.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn net_priors(
     net: &Weights,
@@ -287,7 +289,7 @@ pub(crate) fn net_priors(
     komi: f32,
     t: &Tunables,
     scratch: &mut NetScratch,
-) {
+) -> Option<f32> {
     let mut history = [None; HISTORY];
     history[0] = last.point;
     history[1] = last.before;
@@ -299,12 +301,18 @@ pub(crate) fn net_priors(
         last_was_pass,
         komi,
     });
-    let Some(e) = net
+    let e = net
         .evaluate(board.geometry(), &[&scratch.inputs], &mut scratch.workspace)
-        .pop()
-    else {
-        return;
+        .pop()?;
+    let pass = e.policy.len() - 1;
+    let policy = |child| match tree.mv(child) {
+        Move::Play(p) => e.policy[p.index()],
+        Move::Pass => e.policy[pass],
     };
+    let total: f32 = tree.children(node).map(policy).sum();
+    for child in tree.children(node) {
+        tree.set_policy(child, policy(child) / total.max(f32::MIN_POSITIVE));
+    }
     let chance = |child| match tree.mv(child) {
         Move::Play(p) => Some(e.policy[p.index()]),
         Move::Pass => None,
@@ -326,4 +334,5 @@ pub(crate) fn net_priors(
     if t.net_value_visits > 0.0 && node != ROOT {
         tree.add_prior(node, t.net_value_visits, t.net_value_visits * (1.0 - e.win));
     }
+    Some(e.win)
 }

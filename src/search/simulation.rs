@@ -170,12 +170,16 @@ impl<'s, 'g> Worker<'s, 'g> {
         let mut node = ROOT;
         let mut passes = shared.passes;
         let mut last = shared.last;
+        // AlphaGo Zero's search: every leaf is expanded and valued by the network at its
+        // first visit, and its value is the simulation's result (no playout).
+        let zero = shared.network.is_some() && t.net_value_mix >= 1.0;
+        let mut leaf_value = None;
         loop {
             if tree.is_terminal(node) {
                 break;
             }
             if !tree.is_expanded(node) {
-                let ready = tree.visits(node) > t.expand_threshold(tree.fill())
+                let ready = (zero || tree.visits(node) > t.expand_threshold(tree.fill()))
                     && tree.has_room(self.board.empties().len() + 1);
                 if !ready || !tree.begin_expand(node) {
                     break;
@@ -186,10 +190,9 @@ impl<'s, 'g> Worker<'s, 'g> {
                 }
             }
             if let Some(net) = shared.network
-                && tree.visits(node) >= t.net_min_visits
+                && (zero || tree.visits(node) >= t.net_min_visits)
                 && tree.claim_net(node)
-            {
-                net_priors(
+                && let Some(win) = net_priors(
                     net,
                     tree,
                     node,
@@ -200,9 +203,24 @@ impl<'s, 'g> Worker<'s, 'g> {
                     shared.komi as f32,
                     t,
                     &mut self.net,
-                );
+                )
+            {
+                // For the player who moved into the node, as its wins are counted.
+                let value = 1.0 - win;
+                if t.net_value_mix > 0.0 {
+                    tree.set_net_value(node, value);
+                }
+                if zero && node != ROOT {
+                    leaf_value = Some(value);
+                    break;
+                }
             }
-            let Some(child) = tree.select(node, &selection) else {
+            let chosen = if zero {
+                tree.select_puct(node, t.puct, t.fpu_reduction)
+            } else {
+                tree.select(node, &selection)
+            };
+            let Some(child) = chosen else {
                 break;
             };
             tree.enter(child);
@@ -219,6 +237,10 @@ impl<'s, 'g> Worker<'s, 'g> {
                 tree.set_terminal(child);
                 break;
             }
+        }
+        if let Some(value) = leaf_value {
+            self.back_up_value(value);
+            return;
         }
         self.play_out(c, last);
         let margin = score::area_margin(&self.board, shared.komi) as f32;
@@ -324,6 +346,19 @@ impl<'s, 'g> Worker<'s, 'g> {
         }
     }
 
+    /// The value head's win rate at the path's leaf, `value` for the player who moved into
+    /// it, backed up alone (no playout: no RAVE, no criticality).
+    fn back_up_value(&mut self, value: f32) {
+        let tree = &self.shared.tree;
+        let mut reward = value;
+        for &n in self.path[1..].iter().rev() {
+            if reward > 0.0 {
+                tree.reward(n, reward);
+            }
+            reward = 1.0 - reward;
+        }
+    }
+
     /// `margin`: Black's area margin at the playout's end, which `winner` won.
     fn back_up(&mut self, margin: f32, winner: Color) {
         let shared = self.shared;
@@ -332,13 +367,40 @@ impl<'s, 'g> Worker<'s, 'g> {
         let black_wins = winner == Color::Black;
         let black_reward = playout_value(margin, t.score_weight, t.score_span);
         let white_reward = playout_value(-margin, t.score_weight, t.score_span);
+        // AlphaGo's mix: the nodes down to the deepest one the value head has judged take
+        // its win rate blended with the playout's result; below it the playout alone
+        // speaks, as a value above a node says nothing about the node's own line.
+        let mix = t.net_value_mix;
+        let valued = if mix > 0.0 {
+            self.path
+                .iter()
+                .enumerate()
+                .skip(1)
+                .rev()
+                .find_map(|(i, &n)| tree.net_value(n).map(|v| (i, v)))
+        } else {
+            None
+        };
+        let (valued_depth, black_value) = match valued {
+            // path[i] was moved into by the searching colour when i is odd.
+            Some((i, v)) if (i % 2 == 1) == (shared.color == Color::Black) => (i, v),
+            Some((i, v)) => (i, 1.0 - v),
+            None => (0, 0.0),
+        };
         // The colour that moved into path[i] (i >= 1) alternates from the searching colour.
         let mut mover = shared.color;
-        for &n in &self.path[1..] {
-            let reward = match mover {
+        for (i, &n) in self.path.iter().enumerate().skip(1) {
+            let mut reward = match mover {
                 Color::Black => black_reward,
                 Color::White => white_reward,
             };
+            if i <= valued_depth {
+                let value = match mover {
+                    Color::Black => black_value,
+                    Color::White => 1.0 - black_value,
+                };
+                reward = (1.0 - mix) * reward + mix * value;
+            }
             if reward > 0.0 {
                 tree.reward(n, reward);
             }

@@ -60,9 +60,18 @@ struct Node {
     first_child: AtomicU32,
     children: AtomicU32,
     state: AtomicU32,
-    /// 1 once a thread has claimed the node to give its children the network's priors.
+    /// 0 until a thread claims the node to give its children the network's priors; then
+    /// [`NET_CLAIMED`], or past it the value head's win rate for the player who moved into
+    /// the node, in fixed point ([`Tree::set_net_value`]).
     net: AtomicU32,
+    /// The network's policy for the node's move, as `f32` bits (0 without the network):
+    /// PUCT's prior.
+    policy: AtomicU32,
 }
+
+const NET_CLAIMED: u32 = 1;
+/// The value head's win rate is kept in millionths above [`NET_CLAIMED`].
+const NET_VALUE_UNIT: f32 = 1e6;
 
 /// A child to create: its move and its prior (virtual visits, virtual wins).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -83,6 +92,8 @@ pub struct Stats {
     pub rave_wins: u32,
     pub prior_visits: f32,
     pub prior_wins: f32,
+    /// The network's policy for the move (0 without it).
+    pub policy: f32,
     /// In half shares, as in the node.
     pub mover_holds: u32,
     pub winner_holds: u32,
@@ -189,6 +200,7 @@ impl Tree {
             rave_wins: n.rave_wins.load(Ordering::Relaxed),
             prior_visits: f32::from_bits(n.prior_visits.load(Ordering::Relaxed)),
             prior_wins: f32::from_bits(n.prior_wins.load(Ordering::Relaxed)),
+            policy: f32::from_bits(n.policy.load(Ordering::Relaxed)),
             mover_holds: n.mover_holds.load(Ordering::Relaxed),
             winner_holds: n.winner_holds.load(Ordering::Relaxed),
         }
@@ -271,8 +283,25 @@ impl Tree {
     pub fn claim_net(&self, id: NodeId) -> bool {
         self.node(id)
             .net
-            .compare_exchange(0, 1, Ordering::Relaxed, Ordering::Relaxed)
+            .compare_exchange(0, NET_CLAIMED, Ordering::Relaxed, Ordering::Relaxed)
             .is_ok()
+    }
+
+    /// Records the value head's win rate at a claimed node, for the player who moved into it.
+    pub fn set_net_value(&self, id: NodeId, win: f32) {
+        let v = NET_CLAIMED + 1 + (win.clamp(0.0, 1.0) * NET_VALUE_UNIT) as u32;
+        self.node(id).net.store(v, Ordering::Relaxed);
+    }
+
+    /// The value head's win rate at `id` for the player who moved into it, once recorded.
+    pub fn net_value(&self, id: NodeId) -> Option<f32> {
+        let v = self.node(id).net.load(Ordering::Relaxed);
+        (v > NET_CLAIMED).then(|| (v - NET_CLAIMED - 1) as f32 / NET_VALUE_UNIT)
+    }
+
+    /// Sets the network's policy for a node's move.
+    pub fn set_policy(&self, id: NodeId, p: f32) {
+        self.node(id).policy.store(p.to_bits(), Ordering::Relaxed);
     }
 
     /// Replaces a node's prior.
@@ -300,6 +329,46 @@ impl Tree {
         for c in self.children(id) {
             let s = self.stats(c);
             let u = urgency(&s, how);
+            if u > best_urgency {
+                best_urgency = u;
+                best = Some(c);
+            }
+        }
+        best
+    }
+
+    /// The child of `id` to walk into by PUCT (AlphaGo Zero's rule): the mean result of its
+    /// real visits plus `c_puct * policy * sqrt(parent visits) / (1 + visits)`. A child not
+    /// yet visited starts from the visited children's mean less `fpu_reduction` times the
+    /// square root of their policy share (Leela Zero's first-play urgency): the more of the
+    /// policy the search has already looked at, the less an unexplored move is presumed.
+    pub fn select_puct(&self, id: NodeId, c_puct: f32, fpu_reduction: f32) -> Option<NodeId> {
+        let (mut visits, mut wins, mut seen_policy) = (0u32, 0.0f64, 0.0f32);
+        for c in self.children(id) {
+            let s = self.stats(c);
+            if s.visits > 0 {
+                visits += s.visits;
+                wins += s.wins;
+                seen_policy += s.policy;
+            }
+        }
+        let mean = if visits == 0 {
+            0.5
+        } else {
+            (wins / visits as f64) as f32
+        };
+        let first_play = mean - fpu_reduction * seen_policy.sqrt();
+        let explore = c_puct * (visits.max(1) as f32).sqrt();
+        let mut best = None;
+        let mut best_urgency = f32::MIN;
+        for c in self.children(id) {
+            let s = self.stats(c);
+            let q = if s.visits == 0 {
+                first_play
+            } else {
+                (s.wins / s.visits as f64) as f32
+            };
+            let u = q + explore * s.policy / (1.0 + s.visits as f32);
             if u > best_urgency {
                 best_urgency = u;
                 best = Some(c);
@@ -436,6 +505,7 @@ fn copy_node(from: &Node, to: &Node) {
         (&from.mover_holds, &to.mover_holds),
         (&from.winner_holds, &to.winner_holds),
         (&from.net, &to.net),
+        (&from.policy, &to.policy),
     ] {
         b.store(a.load(Ordering::Relaxed), Ordering::Relaxed);
     }
@@ -541,6 +611,7 @@ mod tests {
             rave_wins: 0,
             prior_visits: 0.0,
             prior_wins: 0.0,
+            policy: 0.0,
             mover_holds,
             winner_holds,
         }
@@ -596,6 +667,50 @@ mod tests {
             let u = urgency(&losing, &how);
             assert!(u.is_finite() && u < urgency(&losing, &PLAIN) - 0.05, "{u}");
         }
+    }
+
+    #[test]
+    fn keeps_the_value_heads_win_rate_once_claimed() {
+        let t = Tree::new(10);
+        assert_eq!(t.net_value(ROOT), None);
+        assert!(t.claim_net(ROOT));
+        assert_eq!(t.net_value(ROOT), None, "claimed, not yet valued");
+        for win in [0.0, 0.25, 1.0] {
+            t.set_net_value(ROOT, win);
+            assert!((t.net_value(ROOT).unwrap() - win).abs() < 1e-6);
+        }
+        assert!(!t.claim_net(ROOT), "a valued node stays claimed");
+        let copy = t.subtree(ROOT, 10, |_| true).expect("fits");
+        assert_eq!(copy.net_value(ROOT), Some(1.0));
+    }
+
+    #[test]
+    fn puct_follows_the_policy_then_the_results() {
+        let t = Tree::new(10);
+        assert!(t.begin_expand(ROOT));
+        assert!(t.finish_expand(ROOT, &[child(1, 0.0, 0.0), child(2, 0.0, 0.0)]));
+        let kids: Vec<NodeId> = t.children(ROOT).collect();
+        t.set_policy(kids[0], 0.3);
+        t.set_policy(kids[1], 0.7);
+        assert_eq!(
+            t.select_puct(ROOT, 1.0, 0.2),
+            Some(kids[1]),
+            "the policy first"
+        );
+        // The favourite loses three times: the unvisited child, starting from that mean
+        // less the reduction, now leads on its exploration term.
+        for _ in 0..3 {
+            t.enter(kids[1]);
+        }
+        assert_eq!(t.select_puct(ROOT, 1.0, 0.2), Some(kids[0]));
+        // The first child wins: it stays the choice.
+        for _ in 0..3 {
+            t.enter(kids[0]);
+            t.reward(kids[0], 1.0);
+        }
+        assert_eq!(t.select_puct(ROOT, 1.0, 0.2), Some(kids[0]));
+        let copy = t.subtree(ROOT, 10, |_| true).expect("fits");
+        assert_eq!(copy.stats(copy.children(ROOT).start).policy, 0.3);
     }
 
     #[test]
