@@ -138,7 +138,7 @@ pub struct Tunables {
     /// valued by the network, children chosen by PUCT.
     pub net_value_mix: f32,
     /// PUCT's exploration constant and first-play urgency reduction (the search at
-    /// `net_value_mix` 1).
+    /// `net_value_mix` 1), Leela Zero's for win rates from 0 to 1.
     pub puct: f32,
     pub fpu_reduction: f32,
     /// The playout policy's rates and limits.
@@ -184,8 +184,8 @@ impl Default for Tunables {
             net_prob_visits: 200.0,
             net_value_visits: 0.0,
             net_value_mix: 0.0,
-            puct: 1.0,
-            fpu_reduction: 0.2,
+            puct: 0.8,
+            fpu_reduction: 0.25,
             policy: PolicyParams::default(),
         }
     }

@@ -45,6 +45,14 @@ pub(crate) struct Shared<'g> {
     pub(crate) network: Option<&'g Weights>,
 }
 
+impl Shared<'_> {
+    /// AlphaGo Zero's search: every leaf is expanded and valued by the network at its
+    /// first visit, its value the simulation's result (no playout), children chosen by PUCT.
+    pub(crate) fn zero_search(&self) -> bool {
+        self.network.is_some() && self.tunables.net_value_mix >= 1.0
+    }
+}
+
 /// Who held each point at the end of the search's playouts, so far. The root's estimate
 /// plays from the root with the policy alone; the search's playouts start from the lines
 /// the tree prefers, and learn, as the tree does, which threats and captures change an
@@ -170,9 +178,7 @@ impl<'s, 'g> Worker<'s, 'g> {
         let mut node = ROOT;
         let mut passes = shared.passes;
         let mut last = shared.last;
-        // AlphaGo Zero's search: every leaf is expanded and valued by the network at its
-        // first visit, and its value is the simulation's result (no playout).
-        let zero = shared.network.is_some() && t.net_value_mix >= 1.0;
+        let zero = shared.zero_search();
         let mut leaf_value = None;
         loop {
             if tree.is_terminal(node) {
@@ -287,16 +293,24 @@ impl<'s, 'g> Worker<'s, 'g> {
         {
             owner = Some(&self.owner);
         }
-        child_priors(
-            &self.board,
-            c,
-            &self.moves,
-            last,
-            owner,
-            depth,
-            t,
-            &mut self.priors,
-        );
+        if shared.zero_search() {
+            // PUCT reads the network's policy alone: the learnt weights' priors would go
+            // unread.
+            self.priors.clear();
+            self.priors
+                .resize(self.moves.len(), (t.prior_even, t.prior_even / 2.0));
+        } else {
+            child_priors(
+                &self.board,
+                c,
+                &self.moves,
+                last,
+                owner,
+                depth,
+                t,
+                &mut self.priors,
+            );
+        }
         self.children.clear();
         self.children.extend(
             self.moves
