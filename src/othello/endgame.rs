@@ -32,14 +32,10 @@ use super::tt::{EndEntry, EndTable, NO_MOVE};
 
 /// Above every final score (676 squares at most).
 pub(crate) const INFINITY: i32 = 1000;
-/// Below this many empties the table is not used (`last`). Six rather than seven: the
-/// table's bounds and moves save more nodes there than they cost (FFO #20-39: 230.9 M nodes
-/// from seven, 191.5 M from six; from five 170.4 M, but the runs looked clearly slower).
-pub(crate) const HASH_EMPTIES: u32 = 6;
-/// From this many empties, enhanced transposition cutoffs: probes are not nodes, and from
-/// seven the children probed can be in the table (FFO #20-39: 238.3 M nodes from nine,
-/// 235.4 M from seven).
-const ETC_EMPTIES: u32 = 7;
+/// Below this many empties the table is not used (`last`).
+pub(crate) const HASH_EMPTIES: u32 = 7;
+/// From this many empties, enhanced transposition cutoffs.
+const ETC_EMPTIES: u32 = 9;
 /// From this many empties, moves are ordered by shallow searches with the evaluation.
 const EVAL_SORT_EMPTIES: u32 = 14;
 // Fastest-first ordering (lower keys first), per unit of each term.
@@ -51,10 +47,6 @@ const ORDER_CORNER_REPLY: i32 = 16;
 const ORDER_POTENTIAL: i32 = 4;
 /// Taken off for a move on a corner.
 const ORDER_CORNER: i32 = 12;
-/// Taken off for a move in a quadrant with an odd number of empties (the side that plays
-/// last in a region gains there). FFO #20-39: 235.4 M nodes without, 230.9 M with 8, 234.6 M
-/// with 4; 16 alone cost 2% more than none.
-const ORDER_PARITY: i32 = 8;
 /// With evaluation ordering: per reply the opponent has (on top of the evaluation, in
 /// hundredths of a disc).
 const EVAL_ORDER_MOBILITY: i32 = 200;
@@ -212,7 +204,7 @@ impl<'t, B: Bits> Solver<'t, B> {
         if self.tick(budget) {
             return 0;
         }
-        if let Some(cap) = self.stability_cap(pos, alpha, n) {
+        if let Some(cap) = self.stability_cap(pos, alpha) {
             return cap;
         }
         let key = position_hash(pos.own, pos.opp);
@@ -270,7 +262,7 @@ impl<'t, B: Bits> Solver<'t, B> {
         if self.tick(budget) {
             return 0;
         }
-        if let Some(cap) = self.stability_cap(pos, alpha, n) {
+        if let Some(cap) = self.stability_cap(pos, alpha) {
             return cap;
         }
         let key = position_hash(pos.own, pos.opp);
@@ -343,13 +335,13 @@ impl<'t, B: Bits> Solver<'t, B> {
         })
     }
 
-    /// The opponent's stable discs stay theirs whatever is played: a cap on the score (`n`
-    /// empties). Only a high enough alpha can be at or above it, and finding stable discs
-    /// costs, so it is looked for only then.
+    /// The opponent's stable discs stay theirs whatever is played: a cap on the score. Only
+    /// a high alpha can be at or above it, and finding stable discs costs, so it is looked
+    /// for only then.
     #[inline]
-    pub(crate) fn stability_cap(&self, pos: &Pos<B>, alpha: i32, n: u32) -> Option<i32> {
+    fn stability_cap(&self, pos: &Pos<B>, alpha: i32) -> Option<i32> {
         let squares = self.masks.squares as i32;
-        if alpha < stability_threshold(squares, n) {
+        if alpha < stability_threshold(squares) {
             return None;
         }
         let stable = stable_discs(pos.opp, pos.own, &self.masks, self.shape).count() as i32;
@@ -435,8 +427,7 @@ impl<'t, B: Bits> Solver<'t, B> {
     }
 
     /// Fastest first: the move that leaves the opponent the fewest replies (corners counted
-    /// twice) and the fewest empty squares next to the mover's discs, a little before the
-    /// others when its quadrant has an odd number of empties.
+    /// twice) and the fewest empty squares next to the mover's discs.
     #[inline]
     fn fastest_first_key(&self, pos: &Pos<B>, i: usize, flips: B) -> i32 {
         let mine = pos.own | flips | B::single(i);
@@ -444,11 +435,6 @@ impl<'t, B: Bits> Solver<'t, B> {
         let replies = B::moves(theirs, mine, self.shape);
         let empty_after = self.full.without(mine | theirs);
         let potential = (mine.neighbours(self.shape) & empty_after).count() as i32;
-        let odd = self
-            .masks
-            .quadrants
-            .iter()
-            .any(|&q| q.contains(i) && (empty_after & q).count().is_multiple_of(2));
         ORDER_MOBILITY * replies.count() as i32
             + ORDER_CORNER_REPLY * (replies & self.masks.corners).count() as i32
             + ORDER_POTENTIAL * potential
@@ -457,7 +443,6 @@ impl<'t, B: Bits> Solver<'t, B> {
             } else {
                 ORDER_CORNER
             }
-            - if odd { ORDER_PARITY } else { 0 }
     }
 
     /// A `depth`-ply alpha-beta search with the midgame evaluation (hundredths of a disc),
@@ -526,15 +511,10 @@ fn eval_sort_depth(n: u32) -> Option<u32> {
     }
 }
 
-/// Alpha from which the stability cutoff is tried at a node with `n` empties: a quarter of
-/// the squares, and less (twice the empties less four) near the end. The opponent needs
-/// stable discs for a cap below the squares: few are stable while many squares are empty,
-/// so a cap pays only with a high alpha, but with few empties most discs are stable and a
-/// modest alpha is often capped (Edax's thresholds grow with the empties in the same way).
-/// On FFO #20-39 (277.3 M nodes with a quarter everywhere and no cutoff below the table):
-/// twice the empties less two gave 242.4 M, less four 238.3 M, less six 234.3 M, each step
-/// slower per node.
+/// Alpha from which the stability cutoff is tried: a quarter of the squares. The opponent
+/// needs stable discs for a cap below the squares, and few are stable while many squares
+/// are empty, so a cap pays only with a high alpha.
 #[inline]
-fn stability_threshold(squares: i32, n: u32) -> i32 {
-    (squares / 4).min(2 * n as i32 - 4)
+fn stability_threshold(squares: i32) -> i32 {
+    squares / 4
 }

@@ -2,7 +2,7 @@
 //! keys. Squares in regions (quadrants) with an odd number of empties go first (parity: the
 //! side that plays last in a region gains there), and within that the corners before the
 //! rest and the squares next to an empty corner last; the very last empty square is
-//! counted without making the move. The stability cutoff applies as above the table.
+//! counted without making the move.
 
 use super::bits::Bits;
 use super::endgame::{INFINITY, Solver};
@@ -27,12 +27,6 @@ impl<B: Bits> Solver<'_, B> {
         if n == 1 {
             // `empty` holds one square.
             return last_square(pos, empty.first().unwrap_or(0), self.shape);
-        }
-        // The cutoff pays here too, down to two empties (FFO #20-39: 277.3 M nodes without
-        // it, 258.1 M with it from two empties, 266.4 M from four only, with the table's
-        // threshold of a quarter of the squares).
-        if let Some(cap) = self.stability_cap(pos, alpha, n) {
-            return cap;
         }
         let mut alpha = alpha;
         let mut odd = B::default();
