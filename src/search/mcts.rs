@@ -774,14 +774,9 @@ mod tests {
         }
     }
 
-    #[test]
-    fn captures_a_big_chain_in_atari() {
-        // Black's 17 stones and White's three on row 6 are both in atari at E6. White
-        // taking them wins the board. Anything else loses: a pass lets Black capture the
-        // three and win the race (an eye of three against White's two liberties), and A1
-        // or B1 puts White's own 26 stones in atari. (GNU Go 3.8 at level 10 agrees: it
-        // plays E6 for White, and after a White pass E6 for Black, then counts B+48.5.)
-        let g = game_from(
+    /// Black's 17 stones and White's three on row 6 both in atari at E6, White to move.
+    fn big_chain_in_atari() -> Game {
+        game_from(
             "
             X X X X X X X
             X O O O . X X
@@ -792,7 +787,17 @@ mod tests {
             . . O O O O O",
             "chinese",
             0.5,
-        );
+        )
+    }
+
+    #[test]
+    fn captures_a_big_chain_in_atari() {
+        // Black's 17 stones and White's three on row 6 are both in atari at E6. White
+        // taking them wins the board. Anything else loses: a pass lets Black capture the
+        // three and win the race (an eye of three against White's two liberties), and A1
+        // or B1 puts White's own 26 stones in atari. (GNU Go 3.8 at level 10 agrees: it
+        // plays E6 for White, and after a White pass E6 for Black, then counts B+48.5.)
+        let g = big_chain_in_atari();
         let r = search(&g, Color::White, &params(2000), 1, &AtomicBool::new(false));
         assert_eq!(
             r.decision,
@@ -805,18 +810,7 @@ mod tests {
         // The position above, searched with the network's value blended into the playouts'
         // results (AlphaGo's mix) and alone (AlphaGo Zero's search, no playouts), on one
         // thread and on two sharing the tree.
-        let g = game_from(
-            "
-            X X X X X X X
-            X O O O . X X
-            X X X X X X X
-            O O O O O O O
-            O O O O O O O
-            O O O O O O O
-            . . O O O O O",
-            "chinese",
-            0.5,
-        );
+        let g = big_chain_in_atari();
         for (mix, threads) in [(0.5, 1), (1.0, 1), (1.0, 2)] {
             let p = Params {
                 threads,
