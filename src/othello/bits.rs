@@ -205,6 +205,34 @@ mod tests {
         }
     }
 
+    /// The u64 flips (branch-free bit scans) against the generic fill on random boards,
+    /// dense and sparse, every square: runs reaching the edge, ending on an empty square, or
+    /// closed at the far end all occur.
+    #[test]
+    fn u64_flips_agree_with_the_generic_fill_on_random_boards() {
+        let shape = Wide::shape(8);
+        let mut z = 0x2545_f491_4f6c_dd1du64;
+        let mut next = || {
+            z ^= z << 13;
+            z ^= z >> 7;
+            z ^= z << 17;
+            z
+        };
+        for _ in 0..2000 {
+            let (a, b, c) = (next(), next(), next());
+            let occupied = a | b | (c & 0x00ff_00ff_00ff_00ff);
+            let own = occupied & next();
+            let opp = occupied & !own;
+            for i in 0..64 {
+                assert_eq!(
+                    u64::flips(own, opp, i, &()),
+                    Wide::flips(Wide::from_u64(own), Wide::from_u64(opp), i, shape).low_word(),
+                    "own {own:#x} opp {opp:#x} square {i}"
+                );
+            }
+        }
+    }
+
     #[test]
     fn wide_and_u64_agree_on_8x8() {
         let (black, white) = start();

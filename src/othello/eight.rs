@@ -146,32 +146,33 @@ impl Bits for u64 {
         moves & empty
     }
 
-    /// Along each ray from the move, the first own disc (the nearest: lowest bit on rays
-    /// going up the bit order, highest on rays going down) closes the line; the line flips
-    /// when every square before it is an opponent disc.
+    /// Along each ray from the move, the first square that is not the opponent's (the
+    /// nearest: lowest bit on rays going up the bit order, highest on rays going down) ends
+    /// the run of opponent discs before it, which flips when that square is an own disc.
+    /// Branch-free: the solver's inner loop calls this on nearly every node, and whether a
+    /// ray flips is a coin toss the branch predictor loses.
     #[inline]
     fn flips(own: u64, opp: u64, index: usize, _: &()) -> u64 {
         if (own | opp) >> index & 1 != 0 {
             return 0;
         }
-        let mut flips = 0;
         let rays = &RAYS8[index];
-        for (d, &ray) in rays.iter().enumerate() {
-            let closing = own & ray;
-            if closing == 0 {
-                continue;
-            }
-            // Directions 0, 2, 4 and 7 step to higher bits (+1, +8, +9, +7).
-            let between = if matches!(d, 0 | 2 | 4 | 7) {
-                let first = closing & closing.wrapping_neg();
-                ray & (first - 1)
-            } else {
-                let first = 1u64 << (63 - closing.leading_zeros());
-                ray & !(first | (first - 1))
-            };
-            if between & !opp == 0 {
-                flips |= between;
-            }
+        let mut flips = 0;
+        // Directions 0, 2, 4 and 7 step to higher bits (+1, +8, +9, +7).
+        for d in [0, 2, 4, 7] {
+            let ray = rays[d];
+            let ends = ray & !opp;
+            let first = ends & ends.wrapping_neg();
+            let run = first.wrapping_sub(1) & ray;
+            flips |= if first & own != 0 { run } else { 0 };
+        }
+        for d in [1, 3, 5, 6] {
+            let ray = rays[d];
+            // Bit 0 stands in for "no end on this ray": it is then either off the ray or an
+            // opponent disc, and neither flips.
+            let first = 1u64 << (63 - ((ray & !opp) | 1).leading_zeros());
+            let run = ray & !((first << 1).wrapping_sub(1));
+            flips |= if first & own & ray != 0 { run } else { 0 };
         }
         flips
     }

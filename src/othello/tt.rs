@@ -125,6 +125,11 @@ impl EndEntry {
 /// Entries per bucket: four of 16 bytes fill a 64-byte cache line.
 const BUCKET: usize = 4;
 
+/// One bucket, aligned to its cache line: a probe reads one line, not two (the allocator's
+/// 16-byte alignment made every bucket straddle two).
+#[repr(C, align(64))]
+struct Bucket([[AtomicU64; 2]; BUCKET]);
+
 /// The exact solver's table, shared by its threads without locks.
 ///
 /// A slot is two words: the packed entry, and the position's check key xored with it. A
@@ -133,8 +138,8 @@ const BUCKET: usize = 4;
 /// hashing" of chess programs). The check key is salted per search, as in [`Table`], so
 /// that earlier searches' entries read as absent.
 pub struct EndTable {
-    slots: Box<[[AtomicU64; 2]]>,
-    /// Bucket index mask (the slot index is the bucket times [`BUCKET`]).
+    buckets: Buckets,
+    /// Bucket index mask.
     mask: usize,
     salt: u64,
     searches: u64,
@@ -143,19 +148,25 @@ pub struct EndTable {
 impl EndTable {
     /// A table of `2^bits` entries (16 bytes each), at least one bucket.
     pub fn new(bits: u32) -> EndTable {
-        let n = (1usize << bits).max(BUCKET);
-        // Zeroed memory, which the allocator maps lazily: a large table costs nothing until
-        // used. A zero slot reads as absent (its check key would be the salt, never 0).
-        // SAFETY: an all-zero AtomicU64 is a valid AtomicU64 (0).
-        let slots = unsafe { Box::new_zeroed_slice(n).assume_init() };
+        let n = EndTable::new_entries(bits) / BUCKET;
         let mut table = EndTable {
-            slots,
-            mask: n / BUCKET - 1,
+            buckets: Buckets::zeroed(n),
+            mask: n - 1,
             salt: 0,
             searches: 0,
         };
         table.new_search();
         table
+    }
+
+    /// How many entries `EndTable::new(bits)` holds.
+    pub(crate) fn new_entries(bits: u32) -> usize {
+        (1usize << bits).max(BUCKET)
+    }
+
+    /// How many entries it holds.
+    pub(crate) fn entries(&self) -> usize {
+        (self.mask + 1) * BUCKET
     }
 
     /// Makes every stored entry stale.
@@ -171,16 +182,15 @@ impl EndTable {
     }
 
     #[inline]
-    fn bucket(&self, key: u64) -> usize {
-        (key as usize & self.mask) * BUCKET
+    fn bucket(&self, key: u64) -> &[[AtomicU64; 2]; BUCKET] {
+        &self.buckets.as_slice()[key as usize & self.mask].0
     }
 
     /// The entry of the position with hash `key` and check key `check`, if stored.
     #[inline]
     pub(crate) fn probe(&self, key: u64, check: u64) -> Option<EndEntry> {
         let check = check ^ self.salt;
-        let b = self.bucket(key);
-        for slot in &self.slots[b..b + BUCKET] {
+        for slot in self.bucket(key) {
             let data = slot[0].load(Ordering::Relaxed);
             if slot[1].load(Ordering::Relaxed) ^ data == check {
                 return Some(EndEntry::unpack(data));
@@ -194,8 +204,7 @@ impl EndTable {
     #[inline]
     pub(crate) fn store(&self, key: u64, check: u64, entry: EndEntry) {
         let check = check ^ self.salt;
-        let b = self.bucket(key);
-        let bucket = &self.slots[b..b + BUCKET];
+        let bucket = self.bucket(key);
         let mut victim = 0;
         let mut victim_empties = u32::MAX;
         for (k, slot) in bucket.iter().enumerate() {
@@ -219,6 +228,86 @@ impl EndTable {
         let data = entry.pack(self.date());
         bucket[victim][0].store(data, Ordering::Relaxed);
         bucket[victim][1].store(check ^ data, Ordering::Relaxed);
+    }
+}
+
+/// The table's memory: zeroed buckets, mapped lazily (a large table costs nothing until
+/// used) and, on Linux, in huge pages where the kernel has them: the solver's probes land
+/// anywhere in a table of 128 MiB, and with 4 KiB pages nearly each one missed the TLB too.
+/// A zero slot reads as absent (its check key would be the salt, never 0).
+struct Buckets {
+    start: std::ptr::NonNull<Bucket>,
+    len: usize,
+}
+
+// SAFETY: the buckets are atomics, shared between threads by design.
+unsafe impl Send for Buckets {}
+unsafe impl Sync for Buckets {}
+
+impl Buckets {
+    #[cfg(unix)]
+    fn zeroed(len: usize) -> Buckets {
+        let bytes = len * std::mem::size_of::<Bucket>();
+        // SAFETY: an anonymous private mapping of `bytes` (page aligned, so cache-line
+        // aligned), zero-filled by the kernel; an all-zero AtomicU64 is a valid 0.
+        let start = unsafe {
+            let p = libc::mmap(
+                std::ptr::null_mut(),
+                bytes,
+                libc::PROT_READ | libc::PROT_WRITE,
+                libc::MAP_PRIVATE | libc::MAP_ANONYMOUS,
+                -1,
+                0,
+            );
+            if p == libc::MAP_FAILED {
+                std::alloc::handle_alloc_error(Self::layout(len));
+            }
+            // Advice only: without huge pages the table works as well, a little slower.
+            #[cfg(target_os = "linux")]
+            libc::madvise(p, bytes, libc::MADV_HUGEPAGE);
+            p.cast::<Bucket>()
+        };
+        Buckets {
+            start: std::ptr::NonNull::new(start).expect("mmap gave a null mapping"),
+            len,
+        }
+    }
+
+    #[cfg(not(unix))]
+    fn zeroed(len: usize) -> Buckets {
+        let layout = Self::layout(len);
+        // SAFETY: the layout is not zero-sized (len >= 1); all-zero atomics are valid.
+        let p = unsafe { std::alloc::alloc_zeroed(layout) }.cast::<Bucket>();
+        Buckets {
+            start: std::ptr::NonNull::new(p)
+                .unwrap_or_else(|| std::alloc::handle_alloc_error(layout)),
+            len,
+        }
+    }
+
+    fn layout(len: usize) -> std::alloc::Layout {
+        std::alloc::Layout::array::<Bucket>(len).expect("table size overflows")
+    }
+
+    #[inline]
+    fn as_slice(&self) -> &[Bucket] {
+        // SAFETY: `len` initialised buckets from `start`, alive as long as `self`.
+        unsafe { std::slice::from_raw_parts(self.start.as_ptr(), self.len) }
+    }
+}
+
+impl Drop for Buckets {
+    fn drop(&mut self) {
+        // SAFETY: the mapping or allocation made in `zeroed`, with its size, freed once.
+        unsafe {
+            #[cfg(unix)]
+            libc::munmap(
+                self.start.as_ptr().cast(),
+                self.len * std::mem::size_of::<Bucket>(),
+            );
+            #[cfg(not(unix))]
+            std::alloc::dealloc(self.start.as_ptr().cast(), Self::layout(self.len));
+        }
     }
 }
 
