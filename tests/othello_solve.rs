@@ -114,3 +114,28 @@ fn refuses_beyond_the_limit() {
         })
     );
 }
+
+/// Solves keep their table for the next (stale, not cleared): a position solved again after
+/// another one searches the same nodes to the same answer as the first time.
+#[test]
+fn a_kept_table_searches_as_a_fresh_one() {
+    let mut rng = TestRng(7);
+    let positions: Vec<(Naive, Color)> =
+        std::iter::from_fn(|| Some(random_position(8, 16, &mut rng)))
+            .flatten()
+            .take(2)
+            .collect();
+    let solve_at = |k: usize| solve(&to_board(&positions[k].0), positions[k].1, 64).unwrap();
+    let first = solve_at(0);
+    solve_at(1);
+    let again = solve_at(0);
+    assert!(
+        first.nodes > 1000,
+        "{} nodes: too few to use the table",
+        first.nodes
+    );
+    assert_eq!(
+        (again.best, again.score, again.nodes),
+        (first.best, first.score, first.nodes)
+    );
+}

@@ -6,6 +6,7 @@
 //! and principal-variation search over the table) and `last` (the last few empties).
 
 use std::fmt;
+use std::sync::Mutex;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
@@ -170,7 +171,7 @@ pub fn solve_with(
     }
     let mut budget = Budget::new(limits, stop);
     let size = board.size();
-    let table = EndTable::new(options.table_bits);
+    let table = take_table(options.table_bits);
     let pool = Pool::new(options.threads.max(1));
     let result = with_position!(board, to_move, |pos, shape| {
         let mut solver = Solver::new(shape, &table, options.evaluation.clone());
@@ -179,6 +180,7 @@ pub fn solve_with(
         }
         solver.root(&pos, -INFINITY, INFINITY, &mut budget, progress)
     });
+    give_back(table);
     let (best, score) = result.ok_or(SolveError::Interrupted)?;
     Ok(Solution {
         best: best.map_or(Move::Pass, |i| Move::Play(Square::from_index(i, size))),
@@ -186,6 +188,36 @@ pub fn solve_with(
         nodes: budget.nodes,
         elapsed: budget.elapsed(),
     })
+}
+
+/// The tables of finished solves, kept for the next: the kernel zeroes a fresh table's
+/// memory as the search first touches it, a tenth of a second for 128 MB (as long as a
+/// whole short solve), while a kept one is made stale at once ([`EndTable::new_search`]).
+/// A stale entry reads as absent and is replaced first, as an empty slot is, so a solve
+/// searches the same nodes in a kept table as in a fresh one (until the 255 searches after
+/// which a table's date comes round again: then only which entries make way may differ).
+static SPARE_TABLES: Mutex<Vec<EndTable>> = Mutex::new(Vec::new());
+/// At most this many kept (one solve at a time is the rule; tests run a few at once).
+const SPARE_TABLES_KEPT: usize = 2;
+
+fn take_table(bits: u32) -> EndTable {
+    let mut spare = SPARE_TABLES.lock().unwrap_or_else(|e| e.into_inner());
+    let entries = EndTable::new_entries(bits);
+    match spare.iter().position(|t| t.entries() == entries) {
+        Some(k) => {
+            let mut table = spare.swap_remove(k);
+            table.new_search();
+            table
+        }
+        None => EndTable::new(bits),
+    }
+}
+
+fn give_back(table: EndTable) {
+    let mut spare = SPARE_TABLES.lock().unwrap_or_else(|e| e.into_inner());
+    if spare.len() < SPARE_TABLES_KEPT {
+        spare.push(table);
+    }
 }
 
 /// Solves in a table the caller keeps ([`EndTable::new`]), without limits: what the table
