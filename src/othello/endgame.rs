@@ -448,7 +448,7 @@ impl<'t, B: Bits> Solver<'t, B> {
     /// A `depth`-ply alpha-beta search with the midgame evaluation (hundredths of a disc),
     /// for move ordering; a finished game scores its disc difference, as the evaluation
     /// counts.
-    fn eval_search(
+    pub(super) fn eval_search(
         &mut self,
         pos: &Pos<B>,
         depth: u32,

@@ -143,6 +143,8 @@ fn progress_on_stderr(p: &Progress) {
     }
     let value = if p.at_most {
         format!("<= {:+}", p.value)
+    } else if p.at_least {
+        format!(">= {:+}", p.value)
     } else {
         format!("{:+}", p.value)
     };
