@@ -174,27 +174,32 @@ def run(shicho, jar, out):
         time.sleep(ANALYSIS_SECONDS)
 
         # Candidate moves: the best in cyan, the well-visited ones tinted, where shicho said.
+        # Lizzie repaints after each report, so a screenshot is judged against the report
+        # just before it; a report that lands between the two (a move crossing a tenth of the
+        # best's visits) makes them disagree for a moment, so a mismatch is looked at again,
+        # and every candidate must be drawn in one and the same screenshot.
         for attempt in range(6):
             shot = os.path.join(work, "analysis.png")
             gogui.screenshot(display, shot)
             raw = gogui.load_rgb(shot)
             grid = find_lizzie_grid(raw)
             d = (grid[0][-1] - grid[0][0]) / (SIZE - 1)
-            # Lizzie repaints after each report: judge against the report just before.
             best = candidates(reports(log_lines(log))[-1])
+            top = best[0][1]
+            shown = [m for m, v, _ in best if v >= top // 10]
             x, y = vertex_xy(best[0][0], grid)
-            if share(raw, x, y, d, is_cyan) > 0.15:
+            if share(raw, x, y, d, is_cyan) <= 0.15:
+                missing = f"no best-move disc at {best[0][0]} (shicho's best move)"
+            else:
+                missing = next((f"no candidate disc at {m} ({len(shown)} candidates with a tenth "
+                                f"of the best move's visits)"
+                                for m in shown
+                                if share(raw, *vertex_xy(m, grid), d, is_tinted) < 0.5), None)
+            if missing is None:
                 break
             time.sleep(1.0)
         else:
-            raise Failure(f"no best-move disc at {best[0][0]} (shicho's best move)")
-        top = best[0][1]
-        shown = [m for m, v, _ in best if v >= top // 10]
-        for m in shown:
-            x, y = vertex_xy(m, grid)
-            if share(raw, x, y, d, is_tinted) < 0.5:
-                raise Failure(f"no candidate disc at {m} ({len(shown)} candidates with a tenth of "
-                              f"the best move's visits)")
+            raise Failure(missing)
         print(f"lizzie: best move {best[0][0]} drawn, {len(shown)} candidates drawn")
 
         # The variation: the mouse over the best move shows its line on the board.
