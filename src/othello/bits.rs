@@ -211,13 +211,8 @@ mod tests {
     #[test]
     fn u64_flips_agree_with_the_generic_fill_on_random_boards() {
         let shape = Wide::shape(8);
-        let mut z = 0x2545_f491_4f6c_dd1du64;
-        let mut next = || {
-            z ^= z << 13;
-            z ^= z >> 7;
-            z ^= z << 17;
-            z
-        };
+        let mut rng = crate::rng::Rng::new(17);
+        let mut next = || rng.next_u64();
         for _ in 0..2000 {
             let (a, b, c) = (next(), next(), next());
             let occupied = a | b | (c & 0x00ff_00ff_00ff_00ff);
