@@ -108,12 +108,9 @@ impl<B: Bits> Masks<B> {
             let iy = if y == 0 { 1 } else { far - 1 };
             (at(x, y), at(ix, iy), at(ix, y) | at(x, iy))
         });
-        let half = n / 2;
         let mut quadrants = [B::default(); 4];
-        for y in 0..n {
-            for x in 0..n {
-                quadrants[(y / half) * 2 + x / half] |= at(x, y);
-            }
+        for i in 0..n * n {
+            quadrants[quadrant_index(n, i)] |= B::single(i);
         }
         let full = B::full(shape);
         let exit = std::array::from_fn(|d| full.without(full.shift(shape, d ^ 1)));
@@ -128,6 +125,13 @@ impl<B: Bits> Masks<B> {
             squares: n * n,
         }
     }
+}
+
+/// Which of `Masks::quadrants` holds square `i` of a `size` board: (y / half) * 2 + x / half.
+#[inline]
+pub(crate) fn quadrant_index(size: usize, i: usize) -> usize {
+    let half = size / 2;
+    (i / size / half) * 2 + (i % size) / half
 }
 
 /// The discs of `own` that can never be turned over (a subset of the truly stable ones): in

@@ -7,6 +7,7 @@
 
 use super::bits::Bits;
 use super::endgame::{INFINITY, Solver};
+use super::eval::quadrant_index;
 use super::limits::Budget;
 use super::position::Pos;
 
@@ -93,9 +94,7 @@ impl<B: Bits> Solver<'_, B> {
     /// The quadrant of square `i` (on 8x8 the size is a constant, so this is shifts).
     #[inline]
     fn quadrant_of(&self, i: usize) -> B {
-        let size = B::size(self.shape);
-        let half = size / 2;
-        self.masks.quadrants[(i / size / half) * 2 + (i % size) / half]
+        self.masks.quadrants[quadrant_index(B::size(self.shape), i)]
     }
 }
 
