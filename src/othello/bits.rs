@@ -119,6 +119,33 @@ pub trait Bits:
         flips
     }
 
+    /// How many discs a play on `index` by the owner of `own` turns over, on a board whose
+    /// only empty square is `index` (every other square is `own`'s or the opponent's).
+    fn last_flip_count(own: Self, index: usize, shape: &Self::Shape) -> u32 {
+        let opp = Self::full(shape).without(own | Self::single(index));
+        Self::flips(own, opp, index, shape).count()
+    }
+
+    /// Per axis `a` (directions `2a` and `2a + 1`): the squares of `occupied` whose whole line
+    /// along that axis is occupied, so that no move can flip a disc there along it.
+    fn full_lines(occupied: Self, shape: &Self::Shape) -> [Self; 4] {
+        let full = Self::full(shape);
+        // Per direction: the occupied squares from which every square to the edge that way
+        // is occupied, grown back from the edge.
+        let to_edge: [Self; 8] = std::array::from_fn(|d| {
+            let edge = full.without(full.shift(shape, d ^ 1));
+            let mut ray = occupied & edge;
+            loop {
+                let grown = ray | (occupied & ray.shift(shape, d ^ 1));
+                if grown == ray {
+                    break ray;
+                }
+                ray = grown;
+            }
+        });
+        std::array::from_fn(|a| to_edge[2 * a] & to_edge[2 * a + 1])
+    }
+
     /// The squares next to (in the eight directions) some square of `self`.
     fn neighbours(self, shape: &Self::Shape) -> Self {
         let mut n = Self::default();
@@ -226,6 +253,78 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// On boards with one empty square the counted flips are those of the generic fill.
+    #[test]
+    fn last_flip_counts_agree_with_the_flips() {
+        let shape = Wide::shape(8);
+        let mut rng = crate::rng::Rng::new(29);
+        for _ in 0..3000 {
+            let own = rng.next_u64();
+            let i = (rng.next_u64() % 64) as usize;
+            let own = own & !(1 << i);
+            let opp = !own & !(1 << i);
+            for (a, b) in [(own, opp), (opp, own)] {
+                let expected = Wide::flips(Wide::from_u64(a), Wide::from_u64(b), i, shape).count();
+                assert_eq!(
+                    u64::last_flip_count(a, i, &()),
+                    expected,
+                    "{a:#x} square {i}"
+                );
+                let wide = Wide::last_flip_count(Wide::from_u64(a), i, shape);
+                assert_eq!(wide, expected, "{a:#x} square {i}");
+            }
+        }
+    }
+
+    /// Full lines by walking each square's line both ways, square by square.
+    fn full_lines_by_walking(occupied: u64) -> [u64; 4] {
+        let occupied_at = |x: i32, y: i32| occupied >> (y * 8 + x) & 1 != 0;
+        std::array::from_fn(|a| {
+            let mut full = 0;
+            for i in 0..64 {
+                let (x, y) = (i % 8, i / 8);
+                let whole_line = [2 * a, 2 * a + 1].iter().all(|&d| {
+                    let (dx, dy) = DIRECTIONS[d];
+                    let (mut x, mut y) = (x, y);
+                    while (0..8).contains(&x) && (0..8).contains(&y) {
+                        if !occupied_at(x, y) {
+                            return false;
+                        }
+                        x += dx;
+                        y += dy;
+                    }
+                    true
+                });
+                if whole_line {
+                    full |= 1 << i;
+                }
+            }
+            full
+        })
+    }
+
+    /// Both full-line computations against the walk, on boards from nearly empty to full
+    /// (every line full somewhere only when most squares are occupied).
+    #[test]
+    fn full_lines_agree_with_walking_the_lines() {
+        let shape = Wide::shape(8);
+        let mut rng = crate::rng::Rng::new(23);
+        for k in 0..3000 {
+            let holes = match k % 3 {
+                0 => rng.next_u64() & rng.next_u64() & rng.next_u64(),
+                1 => 1 << (rng.next_u64() % 64) | 1 << (rng.next_u64() % 64),
+                _ => rng.next_u64(),
+            };
+            let occupied = !holes;
+            let expected = full_lines_by_walking(occupied);
+            assert_eq!(u64::full_lines(occupied, &()), expected, "{occupied:#x}");
+            let wide = Wide::full_lines(Wide::from_u64(occupied), shape).map(Wide::low_word);
+            assert_eq!(wide, expected, "{occupied:#x}");
+        }
+        assert_eq!(u64::full_lines(!0, &()), [!0; 4]);
+        assert_eq!(u64::full_lines(0, &()), [0; 4]);
     }
 
     #[test]

@@ -46,19 +46,95 @@ pub fn step8(b: u64, d: usize) -> u64 {
     }
 }
 
-/// The same step without the edge mask, for callers that mask their operands with `INNER`.
+/// `k` steps in direction `d` without the edge mask, for callers that mask their operands
+/// with `INNER` (or as a fill does).
 #[inline(always)]
-fn raw8(b: u64, d: usize) -> u64 {
+fn raw8(b: u64, d: usize, k: u32) -> u64 {
     match d {
-        0 => b << 1,
-        1 => b >> 1,
-        2 => b << 8,
-        3 => b >> 8,
-        4 => b << 9,
-        5 => b >> 9,
-        6 => b >> 7,
-        _ => b << 7,
+        0 => b << k,
+        1 => b >> k,
+        2 => b << (8 * k),
+        3 => b >> (8 * k),
+        4 => b << (9 * k),
+        5 => b >> (9 * k),
+        6 => b >> (7 * k),
+        _ => b << (7 * k),
     }
+}
+
+/// Per square: its diagonal (down and right) and anti-diagonal (up and right), the square
+/// included.
+static DIAGONALS8: [[u64; 2]; 64] = {
+    let mut lines = [[0u64; 2]; 64];
+    let mut i = 0;
+    while i < 64 {
+        let rays = &RAYS8[i];
+        lines[i] = [rays[4] | rays[5] | 1 << i, rays[6] | rays[7] | 1 << i];
+        i += 1;
+    }
+    lines
+};
+
+/// Per position on a line of eight and per line (bit k set: an own disc at position k, clear:
+/// an opponent's, or a square past the line's end): the discs a play at that position turns
+/// over along the line, both ways, when it is the line's only empty square.
+static LINE_FLIPS8: [[u8; 256]; 8] = {
+    let mut counts = [[0u8; 256]; 8];
+    let mut at = 0;
+    while at < 8 {
+        let mut line = 0;
+        while line < 256 {
+            let mut total = 0;
+            // Rightwards, then leftwards: the run of opponent discs counts when an own disc
+            // closes it before the end.
+            let mut k = at + 1;
+            while k < 8 && line >> k & 1 == 0 {
+                k += 1;
+            }
+            if k < 8 {
+                total += k - at - 1;
+            }
+            let mut k = at as i32 - 1;
+            while k >= 0 && line >> k & 1 == 0 {
+                k -= 1;
+            }
+            if k >= 0 {
+                total += at - k as usize - 1;
+            }
+            counts[at][line] = total as u8;
+            line += 1;
+        }
+        at += 1;
+    }
+    counts
+};
+
+/// Per direction: the squares whose step that way leaves the board.
+const EDGE8: [u64; 8] = {
+    const A: u64 = 0x0101_0101_0101_0101;
+    const H: u64 = 0x8080_8080_8080_8080;
+    const TOP: u64 = 0xff;
+    const BOTTOM: u64 = 0xff << 56;
+    [H, A, BOTTOM, TOP, H | BOTTOM, A | TOP, H | TOP, A | BOTTOM]
+};
+
+/// `from` spread in direction `d` along runs of `through` (a Kogge-Stone occluded fill:
+/// three doubling steps cover the seven of the longest line).
+#[inline(always)]
+fn fill8(from: u64, through: u64, d: usize) -> u64 {
+    // Steps east or west must not wrap into the next row: the column a wrap would land in
+    // is taken out of what the fill may cross.
+    let mut through = match d {
+        0 | 4 | 6 => through & NOT_A,
+        1 | 5 | 7 => through & NOT_H,
+        _ => through,
+    };
+    let mut filled = from;
+    filled |= through & raw8(filled, d, 1);
+    through &= raw8(through, d, 1);
+    filled |= through & raw8(filled, d, 2);
+    through &= raw8(through, d, 2);
+    filled | (through & raw8(filled, d, 4))
 }
 
 /// The opponent discs a run in direction `d` may cross: columns B..G unless the step is
@@ -137,11 +213,11 @@ impl Bits for u64 {
         let mut moves = 0;
         for d in 0..8 {
             let o = runway8(opp, d);
-            let mut t = o & raw8(own, d);
+            let mut t = o & raw8(own, d, 1);
             for _ in 0..5 {
-                t |= o & raw8(t, d);
+                t |= o & raw8(t, d, 1);
             }
-            moves |= raw8(t, d);
+            moves |= raw8(t, d, 1);
         }
         moves & empty
     }
@@ -175,6 +251,45 @@ impl Bits for u64 {
             flips |= if first & own & ray != 0 { run } else { 0 };
         }
         flips
+    }
+
+    /// Each of the four lines through the square gathered into a byte and looked up: the
+    /// solver's last square is scored this way at most of its nodes.
+    #[inline]
+    fn last_flip_count(own: u64, index: usize, _: &()) -> u32 {
+        const COLUMN: u64 = 0x0101_0101_0101_0101;
+        let (x, y) = (index & 7, index >> 3);
+        let row = (own >> (8 * y)) as u8;
+        // Row k of the column lands on bit k of the top byte; a diagonal's squares land on
+        // the bits of their columns.
+        let column = (((own >> x) & COLUMN).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u8;
+        let diagonal = ((own & DIAGONALS8[index][0]).wrapping_mul(COLUMN) >> 56) as u8;
+        let anti_diagonal = ((own & DIAGONALS8[index][1]).wrapping_mul(COLUMN) >> 56) as u8;
+        let count = |at: usize, line: u8| LINE_FLIPS8[at][line as usize] as u32;
+        count(x, row) + count(y, column) + count(x, diagonal) + count(x, anti_diagonal)
+    }
+
+    /// Rows and columns by folding bits together, diagonals by occluded fills from the
+    /// edge: no loops and no branches, as the solver's stability cutoff asks for this at
+    /// many nodes.
+    #[inline]
+    fn full_lines(occupied: u64, _: &()) -> [u64; 4] {
+        // A row is full when its eight bits anded together (into its lowest) are set.
+        let mut rows = occupied & (occupied >> 4);
+        rows &= rows >> 2;
+        rows &= rows >> 1;
+        let rows = (rows & 0x0101_0101_0101_0101) * 0xff;
+        // Every byte anded with every other leaves the full columns in each.
+        let mut columns = occupied & occupied.rotate_right(32);
+        columns &= columns.rotate_right(16);
+        columns &= columns.rotate_right(8);
+        let to_edge = |d: usize| fill8(occupied & EDGE8[d], occupied, d ^ 1);
+        [
+            rows,
+            columns,
+            to_edge(4) & to_edge(5),
+            to_edge(6) & to_edge(7),
+        ]
     }
 
     #[inline]

@@ -204,7 +204,7 @@ impl<'t, B: Bits> Solver<'t, B> {
         if self.tick(budget) {
             return 0;
         }
-        if let Some(cap) = self.stability_cap(pos, alpha) {
+        if let Some(cap) = self.stability_cap(pos, alpha, n) {
             return cap;
         }
         let key = position_hash(pos.own, pos.opp);
@@ -262,7 +262,7 @@ impl<'t, B: Bits> Solver<'t, B> {
         if self.tick(budget) {
             return 0;
         }
-        if let Some(cap) = self.stability_cap(pos, alpha) {
+        if let Some(cap) = self.stability_cap(pos, alpha, n) {
             return cap;
         }
         let key = position_hash(pos.own, pos.opp);
@@ -335,13 +335,13 @@ impl<'t, B: Bits> Solver<'t, B> {
         })
     }
 
-    /// The opponent's stable discs stay theirs whatever is played: a cap on the score. Only
-    /// a high alpha can be at or above it, and finding stable discs costs, so it is looked
-    /// for only then.
+    /// The opponent's stable discs stay theirs whatever is played: a cap on the score of
+    /// `pos` (`n` empties). Only a high alpha can be at or above it, and finding stable discs
+    /// costs, so it is looked for only then.
     #[inline]
-    fn stability_cap(&self, pos: &Pos<B>, alpha: i32) -> Option<i32> {
+    pub(super) fn stability_cap(&self, pos: &Pos<B>, alpha: i32, n: u32) -> Option<i32> {
         let squares = self.masks.squares as i32;
-        if alpha < stability_threshold(squares) {
+        if alpha < stability_threshold(n, squares) {
             return None;
         }
         let stable = stable_discs(pos.opp, pos.own, &self.masks, self.shape).count() as i32;
@@ -429,7 +429,7 @@ impl<'t, B: Bits> Solver<'t, B> {
     /// Fastest first: the move that leaves the opponent the fewest replies (corners counted
     /// twice) and the fewest empty squares next to the mover's discs.
     #[inline]
-    fn fastest_first_key(&self, pos: &Pos<B>, i: usize, flips: B) -> i32 {
+    pub(super) fn fastest_first_key(&self, pos: &Pos<B>, i: usize, flips: B) -> i32 {
         let mine = pos.own | flips | B::single(i);
         let theirs = pos.opp.without(flips);
         let replies = B::moves(theirs, mine, self.shape);
@@ -511,10 +511,18 @@ fn eval_sort_depth(n: u32) -> Option<u32> {
     }
 }
 
-/// Alpha from which the stability cutoff is tried: a quarter of the squares. The opponent
-/// needs stable discs for a cap below the squares, and few are stable while many squares
-/// are empty, so a cap pays only with a high alpha.
+/// Alpha from which the stability cutoff is tried at a node with `n` empties: on 8x8 about
+/// twice the empties (Edax's thresholds have that shape). Few discs are stable while many
+/// squares are empty, so a cap reaches down to alpha only when alpha is high.
 #[inline]
-fn stability_threshold(squares: i32) -> i32 {
-    squares / 4
+fn stability_threshold(n: u32, squares: i32) -> i32 {
+    let n = n as i32;
+    let on_eight = if n < 10 {
+        2 * n - 2
+    } else if n <= 24 {
+        2 * n
+    } else {
+        n + 24
+    };
+    (on_eight * squares / 64).min(squares)
 }

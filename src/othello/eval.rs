@@ -138,23 +138,9 @@ pub(crate) fn quadrant_index(size: usize, i: usize) -> usize {
 /// each of the four axes, the line through the disc is full, or it touches the edge, or
 /// its neighbour on that axis is such a disc of the same colour.
 pub(crate) fn stable_discs<B: Bits>(own: B, opp: B, masks: &Masks<B>, shape: &B::Shape) -> B {
-    let occupied = own | opp;
-    // full_ray[d]: occupied squares from which every square to the edge in direction d is
-    // occupied.
-    let full_ray: [B; 8] = std::array::from_fn(|d| {
-        let mut ray = occupied & masks.exit[d];
-        loop {
-            let grown = ray | (occupied & ray.shift(shape, d ^ 1));
-            if grown == ray {
-                break ray;
-            }
-            ray = grown;
-        }
-    });
-    let protected: [B; 4] = std::array::from_fn(|a| {
-        let (d, e) = (2 * a, 2 * a + 1);
-        (full_ray[d] & full_ray[e]) | masks.exit[d] | masks.exit[e]
-    });
+    let lines = B::full_lines(own | opp, shape);
+    let protected: [B; 4] =
+        std::array::from_fn(|a| lines[a] | masks.exit[2 * a] | masks.exit[2 * a + 1]);
     let mut stable = B::default();
     loop {
         let mut next = own;

@@ -1,15 +1,25 @@
-//! The exact solver's last few empties, below `HASH_EMPTIES`: no table, no sorting, no
-//! keys. Squares in regions (quadrants) with an odd number of empties go first (parity: the
-//! side that plays last in a region gains there), and within that the corners before the
-//! rest and the squares next to an empty corner last; the very last empty square is
-//! counted without making the move.
+//! The exact solver's last few empties, below `HASH_EMPTIES`: no table, no keys. With six
+//! empties the moves are sorted fastest first; below, squares in regions (quadrants) with an
+//! odd number of empties go first (parity: the side that plays last in a region gains
+//! there), and within that the X- and C-squares last. From four empties a high alpha tries
+//! the stability cutoff. The very last empty square is counted without making the move,
+//! from the lines through it.
 //! The parity is counted once, where this search starts, and carried down from there.
 
 use super::bits::Bits;
-use super::endgame::{INFINITY, Solver};
+use super::endgame::{HASH_EMPTIES, INFINITY, Solver};
 use super::eval::quadrant_index;
 use super::limits::Budget;
 use super::position::Pos;
+
+/// From this many empties the opponent's stable discs may cap the score (below it they
+/// seldom decide, and cost more than the node).
+const STABILITY_EMPTIES: u32 = 4;
+/// From this many empties the moves are sorted fastest first (with the table's ordering
+/// terms), the odd quadrants' squares ahead by `PARITY_BONUS` (half a reply); below, the
+/// fixed parity order.
+const SORT_EMPTIES: u32 = 6;
+const PARITY_BONUS: i32 = 8;
 
 impl<B: Bits> Solver<'_, B> {
     /// The final score of `pos` (`n` >= 1 empties) in the window `alpha..beta`: exact inside
@@ -51,37 +61,61 @@ impl<B: Bits> Solver<'_, B> {
             // `empty` holds one square.
             return last_square(pos, empty.first().unwrap_or(0), self.shape);
         }
-        let mut alpha = alpha;
-        let mut best = -INFINITY;
+        if n == 2 {
+            return self.last_two(pos, odd, empty, alpha, beta, budget);
+        }
+        if n >= STABILITY_EMPTIES
+            && let Some(cap) = self.stability_cap(pos, alpha, n)
+        {
+            return cap;
+        }
         // Only a square next to an opponent disc can flip anything.
         let candidates = empty & pos.opp.neighbours(self.shape);
-        let late = self.masks.x_and_c;
-        for group in [
-            (candidates & odd).without(late),
-            candidates & odd & late,
-            candidates.without(odd).without(late),
-            candidates.without(odd) & late,
-        ] {
-            for i in group.squares() {
+        let mut window = (alpha, -INFINITY);
+        if n >= SORT_EMPTIES {
+            let mut order = [(0, 0, B::default()); HASH_EMPTIES as usize];
+            let mut len = 0;
+            for i in candidates.squares() {
                 let flips = pos.flips(i, self.shape);
-                if flips.is_empty() {
+                if flips.is_empty() || len == order.len() {
                     continue;
                 }
-                let child = pos.play_unkeyed(i, flips);
-                let odd = odd ^ self.quadrant_of(i);
-                let v = -self.last(&child, odd, n - 1, -beta, -alpha, budget);
-                if self.halted(budget) {
-                    return 0;
+                let parity = if odd.contains(i) { PARITY_BONUS } else { 0 };
+                let key = self.fastest_first_key(pos, i, flips) - parity;
+                // Insertion by key, lowest first: a handful of moves.
+                let mut at = len;
+                while at > 0 && order[at - 1].0 > key {
+                    order[at] = order[at - 1];
+                    at -= 1;
                 }
-                if v > best {
-                    best = v;
-                    if v >= beta {
+                order[at] = (key, i, flips);
+                len += 1;
+            }
+            for &(_, i, flips) in &order[..len] {
+                if let Some(v) = self.child(pos, odd, i, flips, n, &mut window, beta, budget) {
+                    return v;
+                }
+            }
+        } else {
+            let late = self.masks.x_and_c;
+            for group in [
+                (candidates & odd).without(late),
+                candidates & odd & late,
+                candidates.without(odd).without(late),
+                candidates.without(odd) & late,
+            ] {
+                for i in group.squares() {
+                    let flips = pos.flips(i, self.shape);
+                    if flips.is_empty() {
+                        continue;
+                    }
+                    if let Some(v) = self.child(pos, odd, i, flips, n, &mut window, beta, budget) {
                         return v;
                     }
-                    alpha = alpha.max(v);
                 }
             }
         }
+        let (alpha, best) = window;
         if best > -INFINITY {
             best
         } else if pos.opponent_moves(self.shape).is_empty() {
@@ -89,6 +123,88 @@ impl<B: Bits> Solver<'_, B> {
         } else {
             -self.last(&pos.pass(), odd, n, -beta, -alpha, budget)
         }
+    }
+
+    /// `last` with two empties (`empty`), the most frequent node: the same order and the
+    /// same nodes, without the general loop; each child is scored from its last square.
+    #[inline(always)]
+    fn last_two(
+        &mut self,
+        pos: &Pos<B>,
+        odd: B,
+        empty: B,
+        mut alpha: i32,
+        beta: i32,
+        budget: &mut Budget,
+    ) -> i32 {
+        let first = empty.first().unwrap_or(0);
+        let second = empty.without(B::single(first)).first().unwrap_or(0);
+        // The order of `last`'s groups: odd quadrants first, X- and C-squares last.
+        let late = self.masks.x_and_c;
+        let rank = |i: usize| 2 * u8::from(!odd.contains(i)) + u8::from(late.contains(i));
+        let (a, b) = if rank(second) < rank(first) {
+            (second, first)
+        } else {
+            (first, second)
+        };
+        let mut best = -INFINITY;
+        for (i, other) in [(a, b), (b, a)] {
+            let flips = pos.flips(i, self.shape);
+            if flips.is_empty() {
+                continue;
+            }
+            // The child is a node.
+            if self.tick(budget) {
+                return 0;
+            }
+            let v = -last_square(&pos.play_unkeyed(i, flips), other, self.shape);
+            if v > best {
+                best = v;
+                if v >= beta {
+                    return v;
+                }
+                alpha = alpha.max(v);
+            }
+        }
+        if best > -INFINITY {
+            best
+        } else if pos.opponent_moves(self.shape).is_empty() {
+            pos.final_score(2)
+        } else {
+            -self.last(&pos.pass(), odd, 2, -beta, -alpha, budget)
+        }
+    }
+
+    /// Searches the move on `i` of `pos` (`n` empties) inside `window` (alpha and the best
+    /// score so far, both raised by what it finds): the value to return at once on a cutoff
+    /// or when the search is unwinding.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn child(
+        &mut self,
+        pos: &Pos<B>,
+        odd: B,
+        i: usize,
+        flips: B,
+        n: u32,
+        window: &mut (i32, i32),
+        beta: i32,
+        budget: &mut Budget,
+    ) -> Option<i32> {
+        let child = pos.play_unkeyed(i, flips);
+        let odd = odd ^ self.quadrant_of(i);
+        let v = -self.last(&child, odd, n - 1, -beta, -window.0, budget);
+        if self.halted(budget) {
+            return Some(0);
+        }
+        if v > window.1 {
+            window.1 = v;
+            if v >= beta {
+                return Some(v);
+            }
+            window.0 = window.0.max(v);
+        }
+        None
     }
 
     /// The quadrant of square `i` (on 8x8 the size is a constant, so this is shifts).
@@ -103,11 +219,11 @@ impl<B: Bits> Solver<'_, B> {
 #[inline]
 pub(crate) fn last_square<B: Bits>(pos: &Pos<B>, i: usize, shape: &B::Shape) -> i32 {
     let diff = pos.disc_difference();
-    let own_flips = pos.flips(i, shape).count() as i32;
+    let own_flips = B::last_flip_count(pos.own, i, shape) as i32;
     if own_flips > 0 {
         return diff + 2 * own_flips + 1;
     }
-    let opp_flips = B::flips(pos.opp, pos.own, i, shape).count() as i32;
+    let opp_flips = B::last_flip_count(pos.opp, i, shape) as i32;
     if opp_flips > 0 {
         return diff - 2 * opp_flips - 1;
     }
