@@ -127,14 +127,13 @@ pub trait Bits:
     }
 
     /// Per axis `a` (directions `2a` and `2a + 1`): the squares of `occupied` whose whole line
-    /// along that axis is occupied, so that no move can flip a disc there along it.
-    fn full_lines(occupied: Self, shape: &Self::Shape) -> [Self; 4] {
-        let full = Self::full(shape);
+    /// along that axis is occupied, so that no move can flip a disc there along it. `edge[d]`:
+    /// the squares whose step in direction `d` leaves the board (`Masks::exit`).
+    fn full_lines(occupied: Self, edge: &[Self; 8], shape: &Self::Shape) -> [Self; 4] {
         // Per direction: the occupied squares from which every square to the edge that way
         // is occupied, grown back from the edge.
         let to_edge: [Self; 8] = std::array::from_fn(|d| {
-            let edge = full.without(full.shift(shape, d ^ 1));
-            let mut ray = occupied & edge;
+            let mut ray = occupied & edge[d];
             loop {
                 let grown = ray | (occupied & ray.shift(shape, d ^ 1));
                 if grown == ray {
@@ -310,6 +309,7 @@ mod tests {
     #[test]
     fn full_lines_agree_with_walking_the_lines() {
         let shape = Wide::shape(8);
+        let edge = super::super::eval::Masks::<Wide>::new(shape).exit;
         let mut rng = crate::rng::Rng::new(23);
         for k in 0..3000 {
             let holes = match k % 3 {
@@ -319,12 +319,16 @@ mod tests {
             };
             let occupied = !holes;
             let expected = full_lines_by_walking(occupied);
-            assert_eq!(u64::full_lines(occupied, &()), expected, "{occupied:#x}");
-            let wide = Wide::full_lines(Wide::from_u64(occupied), shape).map(Wide::low_word);
+            assert_eq!(
+                u64::full_lines(occupied, &[0; 8], &()),
+                expected,
+                "{occupied:#x}"
+            );
+            let wide = Wide::full_lines(Wide::from_u64(occupied), &edge, shape).map(Wide::low_word);
             assert_eq!(wide, expected, "{occupied:#x}");
         }
-        assert_eq!(u64::full_lines(!0, &()), [!0; 4]);
-        assert_eq!(u64::full_lines(0, &()), [0; 4]);
+        assert_eq!(u64::full_lines(!0, &[0; 8], &()), [!0; 4]);
+        assert_eq!(u64::full_lines(0, &[0; 8], &()), [0; 4]);
     }
 
     #[test]

@@ -138,7 +138,7 @@ pub(crate) fn quadrant_index(size: usize, i: usize) -> usize {
 /// each of the four axes, the line through the disc is full, or it touches the edge, or
 /// its neighbour on that axis is such a disc of the same colour.
 pub(crate) fn stable_discs<B: Bits>(own: B, opp: B, masks: &Masks<B>, shape: &B::Shape) -> B {
-    let lines = B::full_lines(own | opp, shape);
+    let lines = B::full_lines(own | opp, &masks.exit, shape);
     let protected: [B; 4] =
         std::array::from_fn(|a| lines[a] | masks.exit[2 * a] | masks.exit[2 * a + 1]);
     let mut stable = B::default();
