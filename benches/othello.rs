@@ -19,7 +19,6 @@ use shicho::Color;
 use shicho::Rng;
 use shicho::othello::{
     Board, Evaluation, Game, Limits, Move, Searcher, SolveOptions, greedy_move, random_move, solve,
-    solve_with,
 };
 
 fn seconds() -> Duration {
@@ -91,24 +90,13 @@ fn bench_ffo(first: u32, last: u32) {
     println!("{threads} thread(s), {eval} evaluation");
     println!("| # | empties | move | score | time (s) | nodes | M nodes/s |");
     println!("|---|---|---|---|---|---|---|");
-    let stop = AtomicBool::new(false);
     for p in ffo::range(first, last) {
-        let board = p.board();
-        let s = solve_with(
-            &board,
-            p.to_move,
-            64,
-            &Limits::default(),
-            &stop,
-            &options,
-            &mut |_| {},
-        )
-        .unwrap();
+        let s = p.solve(&options);
         let secs = s.elapsed.as_secs_f64();
         println!(
             "| {} | {} | {} | {:+} | {secs:.2} | {} | {:.1} |",
             p.number,
-            board.empties(),
+            p.board().empties(),
             s.best,
             s.score,
             s.nodes,

@@ -5,9 +5,7 @@
 
 mod othello_ffo_data;
 
-use std::sync::atomic::AtomicBool;
-
-use shicho::othello::{Evaluation, Limits, SolveOptions, solve, solve_with};
+use shicho::othello::{Evaluation, SolveOptions, solve};
 
 #[test]
 fn the_positions_are_what_the_suite_says() {
@@ -42,10 +40,8 @@ fn solves_the_smallest_positions() {
 /// depend on how the work fell, nor on the evaluation that orders the moves.
 #[test]
 fn threads_and_the_learnt_ordering_give_the_same_answers() {
-    let stop = AtomicBool::new(false);
     for p in othello_ffo_data::all() {
-        let board = p.board();
-        if !(14..=15).contains(&board.empties()) {
+        if !(14..=15).contains(&p.board().empties()) {
             continue;
         }
         for (threads, evaluation) in [(3, Evaluation::Hand), (1, Evaluation::learnt())] {
@@ -54,16 +50,7 @@ fn threads_and_the_learnt_ordering_give_the_same_answers() {
                 table_bits: 18,
                 evaluation,
             };
-            let s = solve_with(
-                &board,
-                p.to_move,
-                64,
-                &Limits::default(),
-                &stop,
-                &options,
-                &mut |_| {},
-            )
-            .unwrap();
+            let s = p.solve(&options);
             p.assert_solved(&s, &format!("{threads} threads"));
         }
     }

@@ -10,8 +10,10 @@
 // The bench and the test use different parts.
 #![allow(dead_code)]
 
+use std::sync::atomic::AtomicBool;
+
 use shicho::Color;
-use shicho::othello::{Board, Solution, Square};
+use shicho::othello::{Board, Limits, Solution, SolveOptions, Square, solve_with};
 
 pub struct Ffo {
     pub number: u32,
@@ -66,6 +68,21 @@ impl Ffo {
             b.set(Square::from_index(i, 8), disc);
         }
         b
+    }
+
+    /// Solves it without limits (any number of empties) with `options`.
+    pub fn solve(&self, options: &SolveOptions) -> Solution {
+        let stop = AtomicBool::new(false);
+        solve_with(
+            &self.board(),
+            self.to_move,
+            64,
+            &Limits::default(),
+            &stop,
+            options,
+            &mut |_| {},
+        )
+        .expect("a solve without limits finishes")
     }
 
     /// Asserts that `s` solves this position: its score, and a published best move (as the
