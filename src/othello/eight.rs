@@ -270,8 +270,8 @@ impl Bits for u64 {
     }
 
     /// Rows and columns by folding bits together, diagonals by occluded fills from the
-    /// edge (the constant `EDGE8`): no loops and no branches, as the solver's stability cutoff asks for this at
-    /// many nodes.
+    /// edge (the constant `EDGE8`, so the `edge` masks go unread): no loops and no branches,
+    /// as the solver's stability cutoff asks for this at many nodes.
     #[inline]
     fn full_lines(occupied: u64, _: &[u64; 8], _: &()) -> [u64; 4] {
         // A row is full when its eight bits anded together (into its lowest) are set.
