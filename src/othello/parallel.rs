@@ -47,6 +47,7 @@ impl<B: Bits> Solver<'_, B> {
         let found = Mutex::new((i32::MIN, u16::MAX));
         let helper_nodes = AtomicU64::new(0);
         let (shape, table, evaluation) = (self.shape, self.table, self.evaluation.clone());
+        let confidence = self.confidence;
         let mut aborts = self.aborts.clone();
         aborts.push(stop.clone());
         let proto = budget.helper();
@@ -83,6 +84,7 @@ impl<B: Bits> Solver<'_, B> {
                 scope.spawn(move || {
                     let mut solver = Solver::with_aborts(shape, table, evaluation, aborts);
                     solver.pool = Some(pool);
+                    solver.confidence = confidence;
                     work(&mut solver, &mut b);
                     helper_nodes.fetch_add(b.nodes, Ordering::Relaxed);
                     pool.release();

@@ -77,7 +77,8 @@ impl<E: Copy + Default> Table<E> {
 }
 
 /// What the exact solver knows of a position: bounds on its final disc difference (for the
-/// side to move), the move that gave them, and how many squares were empty.
+/// side to move), the move that gave them, how many squares were empty, and how sure the
+/// bounds are.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct EndEntry {
     pub lower: i32,
@@ -86,13 +87,22 @@ pub(crate) struct EndEntry {
     /// The empties of the position: bounds from a search to the end, which only the same
     /// position has, so this orders replacement rather than checks validity.
     pub empties: u32,
+    /// How sure the bounds are: [`EXACT`] from a search to the end, else the probcut
+    /// confidence of the selective search that found them (see `endgame`).
+    pub confidence: u8,
 }
+
+/// The confidence of bounds that are facts.
+pub(crate) const EXACT: u8 = u8::MAX;
 
 impl EndEntry {
     /// The stored bounds' answer for the window (alpha, beta) when they settle it, else the
     /// move to try first. A null window is (alpha, alpha + 1).
-    pub fn settles(self, alpha: i32, beta: i32) -> Result<i32, u16> {
-        if self.lower >= beta || self.lower == self.upper {
+    /// Bounds less sure than `confidence` asks settle nothing.
+    pub fn settles(self, confidence: u8, alpha: i32, beta: i32) -> Result<i32, u16> {
+        if self.confidence < confidence {
+            Err(self.best)
+        } else if self.lower >= beta || self.lower == self.upper {
             Ok(self.lower)
         } else if self.upper <= alpha {
             Ok(self.upper)
@@ -102,7 +112,7 @@ impl EndEntry {
     }
 
     /// Packs into one word with the search's date: lower and upper as offsets from -1024,
-    /// the move, the empties, the date.
+    /// the move, the empties, the date, the confidence.
     fn pack(self, date: u8) -> u64 {
         let lo = (self.lower + 1024).clamp(0, 2047) as u64;
         let hi = (self.upper + 1024).clamp(0, 2047) as u64;
@@ -110,6 +120,7 @@ impl EndEntry {
             | (self.best as u64) << 22
             | (self.empties.min(1023) as u64) << 38
             | (date as u64) << 48
+            | (self.confidence as u64) << 56
     }
 
     fn unpack(w: u64) -> EndEntry {
@@ -118,6 +129,7 @@ impl EndEntry {
             upper: (w >> 11 & 2047) as i32 - 1024,
             best: (w >> 22 & 0xffff) as u16,
             empties: (w >> 38 & 1023) as u32,
+            confidence: (w >> 56) as u8,
         }
     }
 }
@@ -317,4 +329,32 @@ fn splitmix(n: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
     z ^ (z >> 31)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn selective_bounds_settle_only_searches_as_selective() {
+        let entry = EndEntry {
+            lower: 10,
+            upper: 10,
+            best: 3,
+            empties: 20,
+            confidence: 15,
+        };
+        assert_eq!(EndEntry::unpack(entry.pack(7)), entry);
+        assert_eq!(entry.settles(11, -2, 2), Ok(10));
+        assert_eq!(entry.settles(15, -2, 2), Ok(10));
+        assert_eq!(entry.settles(20, -2, 2), Err(3));
+        assert_eq!(entry.settles(EXACT, -2, 2), Err(3));
+        let exact = EndEntry {
+            confidence: EXACT,
+            ..entry
+        };
+        assert_eq!(EndEntry::unpack(exact.pack(255)), exact);
+        assert_eq!(exact.settles(EXACT, -2, 2), Ok(10));
+        assert_eq!(exact.settles(11, -2, 2), Ok(10));
+    }
 }
