@@ -4,7 +4,10 @@
 //! At a node with `n` empties, in this order:
 //! - stability cutoff: with a high enough alpha, the opponent's stable discs cap the score,
 //!   and the cap may already be no better than alpha;
-//! - the table: bounds that decide the window, else the move that was best;
+//! - the table: bounds that decide the window (only bounds as sure as the search: see
+//!   [`EXACT`]), else the move that was best;
+//! - in a selective search (`solve`'s passes before the exact one), at a null-window node:
+//!   probcut, a shallow search with the evaluation that lands far enough from alpha;
 //! - enhanced transposition cutoff (from `ETC_EMPTIES` up): a child whose stored bound
 //!   already refutes alpha ends the node before any child is searched;
 //! - move ordering: the table's move, then, far from the end, by a shallow search of each
