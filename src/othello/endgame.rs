@@ -166,14 +166,12 @@ impl<'t, B: Bits> Solver<'t, B> {
         }
     }
 
-    /// A solver for a helper thread working under `aborts`.
-    pub fn with_aborts(
-        shape: &'static B::Shape,
-        table: &'t EndTable,
-        evaluation: Evaluation,
-        aborts: Vec<Arc<AtomicBool>>,
-    ) -> Solver<'t, B> {
-        let mut s = Solver::new(shape, table, evaluation);
+    /// A solver for a helper thread of a split: this one's table, evaluation, threads and
+    /// confidence, working under `aborts`.
+    pub fn helper(&self, aborts: Vec<Arc<AtomicBool>>) -> Solver<'t, B> {
+        let mut s = Solver::new(self.shape, self.table, self.evaluation.clone());
+        s.pool = self.pool;
+        s.confidence = self.confidence;
         s.aborts = aborts;
         s
     }

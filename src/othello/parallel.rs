@@ -46,8 +46,6 @@ impl<B: Bits> Solver<'_, B> {
         let next = AtomicUsize::new(0);
         let found = Mutex::new((i32::MIN, u16::MAX));
         let helper_nodes = AtomicU64::new(0);
-        let (shape, table, evaluation) = (self.shape, self.table, self.evaluation.clone());
-        let confidence = self.confidence;
         let mut aborts = self.aborts.clone();
         aborts.push(stop.clone());
         let proto = budget.helper();
@@ -78,13 +76,10 @@ impl<B: Bits> Solver<'_, B> {
         self.aborts.push(stop.clone());
         std::thread::scope(|scope| {
             for _ in 0..helpers {
-                let (aborts, evaluation, work, helper_nodes) =
-                    (aborts.clone(), evaluation.clone(), &work, &helper_nodes);
+                let (work, helper_nodes) = (&work, &helper_nodes);
+                let mut solver = self.helper(aborts.clone());
                 let mut b = proto.helper();
                 scope.spawn(move || {
-                    let mut solver = Solver::with_aborts(shape, table, evaluation, aborts);
-                    solver.pool = Some(pool);
-                    solver.confidence = confidence;
                     work(&mut solver, &mut b);
                     helper_nodes.fetch_add(b.nodes, Ordering::Relaxed);
                     pool.release();
