@@ -425,9 +425,24 @@ impl<'t, B: Bits> Solver<'t, B> {
         let mut list = std::mem::take(&mut self.lists[n]);
         list.clear();
         let depth = eval_sort_depth(n as u32);
+        // Children with table entries have them fetched first, all at once, so that the
+        // ordering's work below (and the other children's fetches) overlaps the waits.
+        let children_probe = n as u32 > HASH_EMPTIES;
         for i in moves.squares() {
             let flips = pos.flips(i, self.shape);
-            let key = if i as u16 == tt_move {
+            if children_probe {
+                let child = pos.play_unkeyed(i, flips);
+                self.table.prefetch(position_hash(child.own, child.opp));
+            }
+            list.push(Child {
+                key: 0,
+                square: i,
+                flips,
+            });
+        }
+        for c in list.iter_mut() {
+            let (i, flips) = (c.square, c.flips);
+            c.key = if i as u16 == tt_move {
                 i32::MIN
             } else if let Some(d) = depth {
                 let child = pos.play_unkeyed(i, flips);
@@ -437,11 +452,6 @@ impl<'t, B: Bits> Solver<'t, B> {
             } else {
                 self.fastest_first_key(pos, i, flips)
             };
-            list.push(Child {
-                key,
-                square: i,
-                flips,
-            });
         }
         list.sort_unstable_by_key(|c| c.key);
         list
