@@ -8,27 +8,36 @@ const NOT_H: u64 = 0x7f7f_7f7f_7f7f_7f7f;
 /// Columns B..G: the only squares an opponent run crossing the board sideways can use.
 const INNER: u64 = 0x7e7e_7e7e_7e7e_7e7e;
 
-/// Per 8x8 square and direction: the squares from there to the edge, the square excluded.
-static RAYS8: [[u64; 8]; 64] = build_rays8();
+/// The directions (indices into [`DIRECTIONS`]) in the order `RAYS8` holds their rays: the
+/// four that step to higher bits (+1, +8, +9, +7), then the four that step to lower ones, so
+/// that `flips` treats each half as one vector of four.
+const RAY_ORDER: [usize; 8] = [0, 2, 4, 7, 1, 3, 5, 6];
 
-const fn build_rays8() -> [[u64; 8]; 64] {
+/// Per 8x8 square, its eight rays in `RAY_ORDER`: the squares from there to the edge, the
+/// square excluded. A square's rays fill one cache line.
+#[repr(C, align(64))]
+struct Rays8([[u64; 8]; 64]);
+
+static RAYS8: Rays8 = build_rays8();
+
+const fn build_rays8() -> Rays8 {
     let mut rays = [[0u64; 8]; 64];
     let mut i = 0;
     while i < 64 {
-        let mut d = 0;
-        while d < 8 {
-            let (dx, dy) = DIRECTIONS[d];
+        let mut k = 0;
+        while k < 8 {
+            let (dx, dy) = DIRECTIONS[RAY_ORDER[k]];
             let (mut x, mut y) = ((i % 8) as i32 + dx, (i / 8) as i32 + dy);
             while x >= 0 && x < 8 && y >= 0 && y < 8 {
-                rays[i][d] |= 1 << (y * 8 + x);
+                rays[i][k] |= 1 << (y * 8 + x);
                 x += dx;
                 y += dy;
             }
-            d += 1;
+            k += 1;
         }
         i += 1;
     }
-    rays
+    Rays8(rays)
 }
 
 /// One step in direction `d` on 8x8 (see [`DIRECTIONS`]).
@@ -68,8 +77,10 @@ static DIAGONALS8: [[u64; 2]; 64] = {
     let mut lines = [[0u64; 2]; 64];
     let mut i = 0;
     while i < 64 {
-        let rays = &RAYS8[i];
-        lines[i] = [rays[4] | rays[5] | 1 << i, rays[6] | rays[7] | 1 << i];
+        // Directions 4 and 5 (down and right, up and left) at 2 and 6 of `RAY_ORDER`; 6 and
+        // 7 at 7 and 3.
+        let rays = &RAYS8.0[i];
+        lines[i] = [rays[2] | rays[6] | 1 << i, rays[7] | rays[3] | 1 << i];
         i += 1;
     }
     lines
@@ -232,18 +243,15 @@ impl Bits for u64 {
         if (own | opp) >> index & 1 != 0 {
             return 0;
         }
-        let rays = &RAYS8[index];
+        let rays = &RAYS8.0[index];
         let mut flips = 0;
-        // Directions 0, 2, 4 and 7 step to higher bits (+1, +8, +9, +7).
-        for d in [0, 2, 4, 7] {
-            let ray = rays[d];
+        for &ray in &rays[..4] {
             let ends = ray & !opp;
             let first = ends & ends.wrapping_neg();
             let run = first.wrapping_sub(1) & ray;
             flips |= if first & own != 0 { run } else { 0 };
         }
-        for d in [1, 3, 5, 6] {
-            let ray = rays[d];
+        for &ray in &rays[4..] {
             // Bit 0 stands in for "no end on this ray": it is then either off the ray or an
             // opponent disc, and neither flips.
             let first = 1u64 << (63 - ((ray & !opp) | 1).leading_zeros());
