@@ -5,6 +5,8 @@
 //! the stability cutoff. The very last empty square is counted without making the move,
 //! from the lines through it.
 //! The parity is counted once, where this search starts, and carried down from there.
+//! Three and two empties, most of the nodes, have loops of their own that visit the same
+//! nodes in the same order without the general loop's bookkeeping.
 
 use super::bits::Bits;
 use super::endgame::{HASH_EMPTIES, INFINITY, Solver};
@@ -64,6 +66,9 @@ impl<B: Bits> Solver<'_, B> {
         if n == 2 {
             return self.last_two(pos, odd, empty, alpha, beta, budget);
         }
+        if n == 3 {
+            return self.last_three(pos, odd, empty, alpha, beta, budget);
+        }
         if n >= STABILITY_EMPTIES
             && let Some(cap) = self.stability_cap(pos, alpha, n)
         {
@@ -122,6 +127,63 @@ impl<B: Bits> Solver<'_, B> {
             pos.final_score(n)
         } else {
             -self.last(&pos.pass(), odd, n, -beta, -alpha, budget)
+        }
+    }
+
+    /// `last` with three empties (`empty`): the same order and the same nodes, each child
+    /// going straight to `last_two`.
+    #[inline(always)]
+    fn last_three(
+        &mut self,
+        pos: &Pos<B>,
+        odd: B,
+        empty: B,
+        mut alpha: i32,
+        beta: i32,
+        budget: &mut Budget,
+    ) -> i32 {
+        let mut squares = [0; 3];
+        let mut rest = empty;
+        for s in &mut squares {
+            *s = rest.first().unwrap_or(0);
+            rest = rest.without(B::single(*s));
+        }
+        // `last`'s groups: odd quadrants first, X- and C-squares last; within a group, the
+        // square order (a stable sort of squares taken in that order).
+        let late = self.masks.x_and_c;
+        let rank = |i: usize| 2 * u8::from(!odd.contains(i)) + u8::from(late.contains(i));
+        squares.sort_by_key(|&i| rank(i));
+        let mut best = -INFINITY;
+        for i in squares {
+            let flips = pos.flips(i, self.shape);
+            if flips.is_empty() {
+                continue;
+            }
+            // The child is a node.
+            if self.tick(budget) {
+                return 0;
+            }
+            let child = pos.play_unkeyed(i, flips);
+            let odd = odd ^ self.quadrant_of(i);
+            let rest = empty.without(B::single(i));
+            let v = -self.last_two(&child, odd, rest, -beta, -alpha, budget);
+            if self.halted(budget) {
+                return 0;
+            }
+            if v > best {
+                best = v;
+                if v >= beta {
+                    return v;
+                }
+                alpha = alpha.max(v);
+            }
+        }
+        if best > -INFINITY {
+            best
+        } else if pos.opponent_moves(self.shape).is_empty() {
+            pos.final_score(3)
+        } else {
+            -self.last(&pos.pass(), odd, 3, -beta, -alpha, budget)
         }
     }
 
