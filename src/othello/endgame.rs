@@ -634,6 +634,9 @@ mod tests {
                 (20, 100),
                 (22, 60),
             ]);
+        // The 1-ply player's depth-0 searches use neither the table nor the solver's state.
+        let order_table = EndTable::new(4);
+        let mut orderer = Solver::<u64>::new(&(), &order_table, evaluation.clone());
         for (n, count) in counts {
             // Per depth 1..=6: (shallow value in discs, exact score).
             let mut rows: Vec<Vec<(f64, f64)>> = vec![Vec::new(); 7];
@@ -645,8 +648,6 @@ mod tests {
                     let m = if moves == [Move::Pass] || rng.unit() < 0.2 {
                         moves[rng.below(moves.len())]
                     } else {
-                        let table = EndTable::new(4);
-                        let mut solver = Solver::<u64>::new(&(), &table, evaluation.clone());
                         let mut budget = Budget::new(&Limits::default(), &stop);
                         *moves
                             .iter()
@@ -654,7 +655,7 @@ mod tests {
                                 let mut after = g.clone();
                                 after.play(m).unwrap();
                                 let pos = after.board().pos8(after.to_move());
-                                -solver.eval_search(
+                                -orderer.eval_search(
                                     &pos,
                                     0,
                                     -INFINITY * 100,
