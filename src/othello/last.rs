@@ -120,6 +120,22 @@ impl<B: Bits> Solver<'_, B> {
                 }
             }
         }
+        self.after_moves(pos, odd, n, window, beta, budget)
+    }
+
+    /// What a node of `last` (`n` empties) returns once its moves are searched in `window`
+    /// (alpha, and the best score, `-INFINITY` when it had no move): with no move, the final
+    /// score, or the opponent's after a pass.
+    #[inline(always)]
+    fn after_moves(
+        &mut self,
+        pos: &Pos<B>,
+        odd: B,
+        n: u32,
+        window: (i32, i32),
+        beta: i32,
+        budget: &mut Budget,
+    ) -> i32 {
         let (alpha, best) = window;
         if best > -INFINITY {
             best
@@ -130,6 +146,13 @@ impl<B: Bits> Solver<'_, B> {
         }
     }
 
+    /// The rank of square `i` in `last`'s order below `SORT_EMPTIES` (lowest first): odd
+    /// quadrants first, X- and C-squares last.
+    #[inline(always)]
+    fn rank(&self, odd: B, i: usize) -> u8 {
+        2 * u8::from(!odd.contains(i)) + u8::from(self.masks.x_and_c.contains(i))
+    }
+
     /// `last` with three empties (`empty`): the same order and the same nodes, each child
     /// going straight to `last_two`.
     #[inline(always)]
@@ -138,7 +161,7 @@ impl<B: Bits> Solver<'_, B> {
         pos: &Pos<B>,
         odd: B,
         empty: B,
-        mut alpha: i32,
+        alpha: i32,
         beta: i32,
         budget: &mut Budget,
     ) -> i32 {
@@ -148,12 +171,9 @@ impl<B: Bits> Solver<'_, B> {
             *s = rest.first().unwrap_or(0);
             rest = rest.without(B::single(*s));
         }
-        // `last`'s groups: odd quadrants first, X- and C-squares last; within a group, the
-        // square order (a stable sort of squares taken in that order).
-        let late = self.masks.x_and_c;
-        let rank = |i: usize| 2 * u8::from(!odd.contains(i)) + u8::from(late.contains(i));
-        squares.sort_by_key(|&i| rank(i));
-        let mut best = -INFINITY;
+        // Within a rank, the square order (a stable sort of squares taken in that order).
+        squares.sort_by_key(|&i| self.rank(odd, i));
+        let mut window = (alpha, -INFINITY);
         for i in squares {
             let flips = pos.flips(i, self.shape);
             if flips.is_empty() {
@@ -166,25 +186,15 @@ impl<B: Bits> Solver<'_, B> {
             let child = pos.play_unkeyed(i, flips);
             let odd = odd ^ self.quadrant_of(i);
             let rest = empty.without(B::single(i));
-            let v = -self.last_two(&child, odd, rest, -beta, -alpha, budget);
+            let v = -self.last_two(&child, odd, rest, -beta, -window.0, budget);
             if self.halted(budget) {
                 return 0;
             }
-            if v > best {
-                best = v;
-                if v >= beta {
-                    return v;
-                }
-                alpha = alpha.max(v);
+            if raise(&mut window, v, beta) {
+                return v;
             }
         }
-        if best > -INFINITY {
-            best
-        } else if pos.opponent_moves(self.shape).is_empty() {
-            pos.final_score(3)
-        } else {
-            -self.last(&pos.pass(), odd, 3, -beta, -alpha, budget)
-        }
+        self.after_moves(pos, odd, 3, window, beta, budget)
     }
 
     /// `last` with two empties (`empty`), the most frequent node: the same order and the
@@ -195,21 +205,18 @@ impl<B: Bits> Solver<'_, B> {
         pos: &Pos<B>,
         odd: B,
         empty: B,
-        mut alpha: i32,
+        alpha: i32,
         beta: i32,
         budget: &mut Budget,
     ) -> i32 {
         let first = empty.first().unwrap_or(0);
         let second = empty.without(B::single(first)).first().unwrap_or(0);
-        // The order of `last`'s groups: odd quadrants first, X- and C-squares last.
-        let late = self.masks.x_and_c;
-        let rank = |i: usize| 2 * u8::from(!odd.contains(i)) + u8::from(late.contains(i));
-        let (a, b) = if rank(second) < rank(first) {
+        let (a, b) = if self.rank(odd, second) < self.rank(odd, first) {
             (second, first)
         } else {
             (first, second)
         };
-        let mut best = -INFINITY;
+        let mut window = (alpha, -INFINITY);
         for (i, other) in [(a, b), (b, a)] {
             let flips = pos.flips(i, self.shape);
             if flips.is_empty() {
@@ -220,21 +227,11 @@ impl<B: Bits> Solver<'_, B> {
                 return 0;
             }
             let v = -last_square(&pos.play_unkeyed(i, flips), other, self.shape);
-            if v > best {
-                best = v;
-                if v >= beta {
-                    return v;
-                }
-                alpha = alpha.max(v);
+            if raise(&mut window, v, beta) {
+                return v;
             }
         }
-        if best > -INFINITY {
-            best
-        } else if pos.opponent_moves(self.shape).is_empty() {
-            pos.final_score(2)
-        } else {
-            -self.last(&pos.pass(), odd, 2, -beta, -alpha, budget)
-        }
+        self.after_moves(pos, odd, 2, window, beta, budget)
     }
 
     /// Searches the move on `i` of `pos` (`n` empties) inside `window` (alpha and the best
@@ -259,14 +256,7 @@ impl<B: Bits> Solver<'_, B> {
         if self.halted(budget) {
             return Some(0);
         }
-        if v > window.1 {
-            window.1 = v;
-            if v >= beta {
-                return Some(v);
-            }
-            window.0 = window.0.max(v);
-        }
-        None
+        raise(window, v, beta).then_some(v)
     }
 
     /// The quadrant of square `i` (on 8x8 the size is a constant, so this is shifts).
@@ -274,6 +264,20 @@ impl<B: Bits> Solver<'_, B> {
     fn quadrant_of(&self, i: usize) -> B {
         self.masks.quadrants[quadrant_index(B::size(self.shape), i)]
     }
+}
+
+/// Takes a child's score `v` into `window` (alpha and the best score so far); true on a
+/// cutoff (`v` at or above `beta`).
+#[inline(always)]
+fn raise(window: &mut (i32, i32), v: i32, beta: i32) -> bool {
+    if v > window.1 {
+        window.1 = v;
+        if v >= beta {
+            return true;
+        }
+        window.0 = window.0.max(v);
+    }
+    false
 }
 
 /// The final score with one empty square `i` left: whoever can play there does (the side to
