@@ -236,7 +236,7 @@ fn error_texts() {
         ("color k1", "? invalid coordinate\n\n"),
         ("is_legal b", "? invalid color or coordinate\n\n"),
         ("list_stones x", "? invalid color\n\n"),
-        ("shicho-solve", "? too many empty squares (60 > 22)\n\n"),
+        ("shicho-solve", "? too many empty squares (60 > 24)\n\n"),
         ("shicho-solve 41", "? too large (at most 40)\n\n"),
         ("shicho-perft 13", "? too large (at most 12)\n\n"),
         ("shicho-player mcts", "? syntax error\n\n"),
