@@ -6,8 +6,8 @@
 //! Run with `cargo bench --bench othello -- [perft] [solve] [search] [match]` (no argument:
 //! all four); `BENCH_SECONDS` sets the searcher's time (default 2). `ffo FIRST-LAST` solves
 //! those FFO positions instead (`ffo` alone: 40-59, the standard benchmark), on
-//! `BENCH_THREADS` threads (default 1), ordering moves with the hand-written evaluation or,
-//! with `BENCH_EVAL=learnt`, the learnt one.
+//! `BENCH_THREADS` threads (default 1), the solver's estimates (the root's guess, probcut)
+//! by the learnt evaluation or, with `BENCH_EVAL=hand`, the hand-written one.
 
 #[path = "../tests/othello_ffo_data/mod.rs"]
 mod ffo;
@@ -74,8 +74,8 @@ fn bench_ffo(first: u32, last: u32) {
         .ok()
         .and_then(|s| s.parse().ok())
         .unwrap_or(1);
-    // The evaluation that orders the solver's moves far from the end.
-    let learnt = std::env::var("BENCH_EVAL").is_ok_and(|e| e == "learnt");
+    // The evaluation of the solver's estimates.
+    let learnt = !std::env::var("BENCH_EVAL").is_ok_and(|e| e == "hand");
     let options = SolveOptions {
         threads,
         evaluation: if learnt {

@@ -7,11 +7,12 @@
 //! - the table: bounds that decide the window (only bounds as sure as the search: see
 //!   [`EXACT`]), else the move that was best;
 //! - in a selective search (`solve`'s passes before the exact one), at a null-window node:
-//!   probcut, a shallow search with the evaluation that lands far enough from alpha;
+//!   probcut, a shallow search with the solve's evaluation (the learnt tables by default)
+//!   that lands far enough from alpha;
 //! - enhanced transposition cutoff (from `ETC_EMPTIES` up): a child whose stored bound
 //!   already refutes alpha ends the node before any child is searched;
 //! - move ordering: the table's move, then, far from the end, by a shallow search of each
-//!   child with the midgame evaluation (deeper the more empties: Buro's and Edax's way of
+//!   child with the hand-written evaluation (deeper the more empties: Buro's and Edax's way of
 //!   bringing the evaluation's knowledge into the solver), nearer the end fastest-first
 //!   (the fewest replies left to the opponent, corners weighing more);
 //! - the children, the first with the whole window and the rest with a null one, searched
@@ -28,7 +29,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use super::bits::Bits;
-use super::eval::{Evaluation, Masks, evaluate_with, stable_discs};
+use super::eval::{Evaluation, Masks, evaluate, evaluate_with, stable_discs};
 use super::limits::Budget;
 use super::position::Pos;
 use super::tt::{EXACT, EndEntry, EndTable, NO_MOVE};
@@ -111,8 +112,12 @@ pub(crate) struct Solver<'t, B: Bits> {
     pub masks: Masks<B>,
     pub full: B,
     pub table: &'t EndTable,
-    /// The evaluation that orders moves far from the end.
+    /// The evaluation of the estimates: the root's guess and probcut (moves are ordered
+    /// with the hand-written one: [`Leaves`]).
     pub(super) evaluation: Evaluation,
+    /// Probcut's spread at no empties, in discs ([`probcut_sigma`]): narrower for the
+    /// learnt tables, which err less.
+    sigma_base: f64,
     /// The threads this solve may share work with (`None`: one thread).
     pub(super) pool: Option<&'t Pool>,
     /// Per number of empties, a buffer for the ordered moves (a pass keeps the empties, but
@@ -151,12 +156,19 @@ impl<'t, B: Bits> Solver<'t, B> {
         table: &'t EndTable,
         evaluation: Evaluation,
     ) -> Solver<'t, B> {
+        let learnt =
+            matches!(evaluation, Evaluation::Patterns(_)) && B::full(shape).eight().is_some();
         Solver {
             shape,
             masks: Masks::new(shape),
             full: B::full(shape),
             table,
             evaluation,
+            sigma_base: if learnt {
+                LEARNT_SIGMA_BASE
+            } else {
+                HAND_SIGMA_BASE
+            },
             pool: None,
             lists: Vec::new(),
             aborts: Vec::new(),
@@ -447,7 +459,14 @@ impl<'t, B: Bits> Solver<'t, B> {
             } else if let Some(d) = depth {
                 let child = pos.play_unkeyed(i, flips);
                 let replies = child.moves(self.shape);
-                let v = -self.eval_search(&child, d, -INFINITY * 100, INFINITY * 100, budget);
+                let v = -self.eval_search(
+                    &child,
+                    d,
+                    -INFINITY * 100,
+                    INFINITY * 100,
+                    Leaves::Ordering,
+                    budget,
+                );
                 -v + EVAL_ORDER_MOBILITY * replies.count() as i32
             } else {
                 self.fastest_first_key(pos, i, flips)
@@ -463,19 +482,19 @@ impl<'t, B: Bits> Solver<'t, B> {
     /// times the spread [`probcut_sigma`].
     fn probcut(&mut self, pos: &Pos<B>, alpha: i32, n: u32, budget: &mut Budget) -> Option<i32> {
         let depth = (n / 5).clamp(1, 6);
-        let margin = self.confidence as f64 / 10.0 * probcut_sigma(n);
+        let margin = self.confidence as f64 / 10.0 * probcut_sigma(self.sigma_base, n);
         // Discs to the evaluation's hundredths.
         let to_eval = |discs: f64| (discs * 100.0).round() as i32;
         let squares = self.masks.squares as i32;
         if alpha < squares {
             let high = to_eval((alpha + 1) as f64 + margin);
-            if self.eval_search(pos, depth, high - 1, high, budget) >= high {
+            if self.eval_search(pos, depth, high - 1, high, Leaves::Estimate, budget) >= high {
                 return Some(alpha + 1);
             }
         }
         if alpha > -squares {
             let low = to_eval(alpha as f64 - margin);
-            if self.eval_search(pos, depth, low, low + 1, budget) <= low {
+            if self.eval_search(pos, depth, low, low + 1, Leaves::Estimate, budget) <= low {
                 return Some(alpha);
             }
         }
@@ -501,8 +520,8 @@ impl<'t, B: Bits> Solver<'t, B> {
             }
     }
 
-    /// A `depth`-ply alpha-beta search with the midgame evaluation (hundredths of a disc),
-    /// for move ordering; a finished game scores its disc difference, as the evaluation
+    /// A `depth`-ply alpha-beta search with a midgame evaluation (hundredths of a disc),
+    /// `leaves` saying which; a finished game scores its disc difference, as the evaluation
     /// counts.
     pub(super) fn eval_search(
         &mut self,
@@ -510,6 +529,7 @@ impl<'t, B: Bits> Solver<'t, B> {
         depth: u32,
         mut alpha: i32,
         beta: i32,
+        leaves: Leaves,
         budget: &mut Budget,
     ) -> i32 {
         if self.tick(budget) {
@@ -522,23 +542,26 @@ impl<'t, B: Bits> Solver<'t, B> {
             return 100 * pos.final_score(n);
         }
         if depth == 0 {
-            return evaluate_with(
-                &self.evaluation,
-                pos,
-                moves,
-                replies,
-                &self.masks,
-                self.shape,
-            );
+            return match leaves {
+                Leaves::Ordering => evaluate(pos, moves, replies, &self.masks, self.shape),
+                Leaves::Estimate => evaluate_with(
+                    &self.evaluation,
+                    pos,
+                    moves,
+                    replies,
+                    &self.masks,
+                    self.shape,
+                ),
+            };
         }
         if moves.is_empty() {
-            return -self.eval_search(&pos.pass(), depth, -beta, -alpha, budget);
+            return -self.eval_search(&pos.pass(), depth, -beta, -alpha, leaves, budget);
         }
         let mut best = -INFINITY * 100;
         for i in moves.squares() {
             let flips = pos.flips(i, self.shape);
             let child = pos.play_unkeyed(i, flips);
-            let v = -self.eval_search(&child, depth - 1, -beta, -alpha, budget);
+            let v = -self.eval_search(&child, depth - 1, -beta, -alpha, leaves, budget);
             if v > best {
                 best = v;
                 if v >= beta {
@@ -567,15 +590,34 @@ fn eval_sort_depth(n: u32) -> Option<u32> {
     }
 }
 
-/// The spread (discs) probcut's margins are counted in at `n` empties. The fitted spread
-/// of the exact score about the shallow search's value is wider (9 to 12 discs at 12-22
-/// empties and depths 1-6, for either evaluation: `probcut_fit` below), but these searches
-/// only order the exact one's moves, and the narrower margin orders better: FFO #45-52 in
+/// The spread (discs) probcut's margins are counted in at `n` empties: `base + n/10`. The
+/// fitted spread of the exact score about the shallow search's value is wider (9 to 12
+/// discs at 12-22 empties and depths 1-6, for either evaluation: `probcut_fit` below), but
+/// these searches only order the exact one's moves, and the narrower margin orders better.
+#[inline]
+fn probcut_sigma(base: f64, n: u32) -> f64 {
+    base + 0.1 * n as f64
+}
+
+/// Probcut's spread at no empties with the hand-written evaluation: FFO #45-52 in
 /// 2,405.6 M nodes with 4 + n/10 (6.4 discs at 24 empties), 3,127.5 M with 2 + n/10,
 /// 2,551.4 M with 10, against 3,699.0 M with no selective passes.
-#[inline]
-fn probcut_sigma(n: u32) -> f64 {
-    4.0 + 0.1 * n as f64
+const HAND_SIGMA_BASE: f64 = 4.0;
+/// With the learnt tables (FFO #45-52, ordering by the hand-written terms): 2,056.8 M
+/// nodes with 2 + n/10, 2,111.2 M with 1 + n/10, 2,091.6 M with 3 + n/10, 2,252.4 M with
+/// n/10, 2,103.0 M with 2 + n/20.
+const LEARNT_SIGMA_BASE: f64 = 2.0;
+
+/// Which evaluation a shallow search scores its leaves with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Leaves {
+    /// Move ordering: the hand-written terms, whatever the solve's evaluation. Their
+    /// mobility terms order for small proofs; the learnt tables, closer estimates, order
+    /// worse (FFO #20-39: 292.7 M nodes against 191.8 M, probcut by the tables in both).
+    Ordering,
+    /// The root's guess and probcut, which want the closest estimate of the score: the
+    /// solve's evaluation.
+    Estimate,
 }
 
 /// Alpha from which the stability cutoff is tried at a node with `n` empties: on 8x8 about
@@ -660,6 +702,7 @@ mod tests {
                                     0,
                                     -INFINITY * 100,
                                     INFINITY * 100,
+                                    Leaves::Estimate,
                                     &mut budget,
                                 ) + (rng.below(200) as i32)
                             })
@@ -685,6 +728,7 @@ mod tests {
                         d as u32,
                         -INFINITY * 100,
                         INFINITY * 100,
+                        Leaves::Estimate,
                         &mut budget,
                     );
                     r.push((v as f64 / 100.0, exact));

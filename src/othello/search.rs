@@ -329,7 +329,7 @@ impl<'t, B: Bits> Search<'t, B> {
             end_table.new_search();
             // The hand-written terms order the solver's moves whatever the leaves use: with the
             // learnt tables FFO #20-39 took 433 M nodes rather than 277 M (doc/othello.md).
-            let mut solver = Solver::<B>::new(self.shape, end_table, Evaluation::Hand);
+            let mut solver = Solver::<B>::new(self.shape, end_table, self.evaluation.clone());
             let (lo, hi) = if exact_solve {
                 (-endgame::INFINITY, endgame::INFINITY)
             } else {

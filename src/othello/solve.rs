@@ -15,7 +15,7 @@ use crate::color::Color;
 use super::bits::Bits;
 use super::board::{Board, with_position};
 use super::coord::{Move, Square};
-use super::endgame::{INFINITY, Pool, Solver, position_hash};
+use super::endgame::{INFINITY, Leaves, Pool, Solver, position_hash};
 use super::eval::Evaluation;
 use super::limits::{Budget, Limits};
 use super::position::Pos;
@@ -79,7 +79,9 @@ pub struct SolveOptions {
     pub threads: usize,
     /// The table holds 2^table_bits entries of 16 bytes.
     pub table_bits: u32,
-    /// The evaluation ordering moves far from the end.
+    /// The evaluation of the solver's estimates: the root's guess and probcut's shallow
+    /// searches (the learnt tables by default; moves are ordered by the hand-written terms
+    /// whatever this says).
     pub evaluation: Evaluation,
 }
 
@@ -88,7 +90,7 @@ impl Default for SolveOptions {
         SolveOptions {
             threads: 1,
             table_bits: SOLVE_TABLE_BITS,
-            evaluation: Evaluation::default(),
+            evaluation: Evaluation::learnt(),
         }
     }
 }
@@ -272,7 +274,14 @@ impl<B: Bits> Solver<'_, B> {
         budget: &mut Budget,
         progress: &mut dyn FnMut(&Progress),
     ) -> Option<(Option<usize>, i32)> {
-        let guess = self.eval_search(pos, GUESS_DEPTH, -INFINITY * 100, INFINITY * 100, budget);
+        let guess = self.eval_search(
+            pos,
+            GUESS_DEPTH,
+            -INFINITY * 100,
+            INFINITY * 100,
+            Leaves::Estimate,
+            budget,
+        );
         // Hundredths of a disc, rounded to an even number of discs, as final scores are on
         // boards of an even number of squares.
         let mut guess = 2 * (guess as f64 / 200.0).round() as i32;
