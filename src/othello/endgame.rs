@@ -60,12 +60,14 @@ const EVAL_ORDER_MOBILITY: i32 = 200;
 /// The seed of the position hash.
 const HASH_SEED: u64 = 0x534f_4c56_4552_3031; // "SOLVER01"
 
-/// A move at a node, with the key it is ordered by (lower first) and its flips.
+/// A move at a node, with the key it is ordered by (lower first), its flips and, where
+/// the table is used, the hash of the position after it (0 otherwise).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Child<B> {
     pub key: i32,
     pub square: usize,
     pub flips: B,
+    pub hash: u64,
 }
 
 /// The threads of one solve: how many are idle.
@@ -306,7 +308,7 @@ impl<'t, B: Bits> Solver<'t, B> {
         }
         let list = self.ordered(pos, moves, tt_move, n, budget);
         if n >= ETC_EMPTIES
-            && let Some(v) = self.etc(pos, &list, alpha)
+            && let Some(v) = self.etc(&list, alpha)
         {
             self.lists[n as usize] = list;
             self.store(key, stored, n, alpha, alpha + 1, v, NO_MOVE);
@@ -351,11 +353,9 @@ impl<'t, B: Bits> Solver<'t, B> {
 
     /// Enhanced transposition cutoff: a child stored with an upper bound below `-alpha` is a
     /// move above alpha, found without searching.
-    fn etc(&self, pos: &Pos<B>, list: &[Child<B>], alpha: i32) -> Option<i32> {
+    fn etc(&self, list: &[Child<B>], alpha: i32) -> Option<i32> {
         list.iter().find_map(|c| {
-            let child = pos.play_unkeyed(c.square, c.flips);
-            let k = position_hash(child.own, child.opp);
-            let e = self.table.probe(k, k)?;
+            let e = self.table.probe(c.hash, c.hash)?;
             (e.confidence >= self.confidence && -e.upper > alpha).then_some(-e.upper)
         })
     }
@@ -442,14 +442,17 @@ impl<'t, B: Bits> Solver<'t, B> {
         let children_probe = n as u32 > HASH_EMPTIES;
         for i in moves.squares() {
             let flips = pos.flips(i, self.shape);
+            let mut hash = 0;
             if children_probe {
                 let child = pos.play_unkeyed(i, flips);
-                self.table.prefetch(position_hash(child.own, child.opp));
+                hash = position_hash(child.own, child.opp);
+                self.table.prefetch(hash);
             }
             list.push(Child {
                 key: 0,
                 square: i,
                 flips,
+                hash,
             });
         }
         for c in list.iter_mut() {
