@@ -4,6 +4,7 @@
 //! ```text
 //! cargo run --release --example othello_eval -- [--games N] [--held-out M] [--rounds R]
 //!     [--nodes K] [--exact E] [--deep D] [--threads T] [--dir DIR] [--out FILE]
+//!     [--compare FILE]
 //! ```
 //! Defaults: 4000 games, 400 held out, 2 rounds, 20000 nodes a move, exact from 18 empties,
 //! 100 deep held-out positions, 2 threads, `target/othello-eval`, the shipped file.
@@ -23,7 +24,8 @@
 //! scores: every one with at most E empties, and D more with 21 to 24 empties solved for
 //! this. Each round reports the mean absolute error of its tables on them, by empties,
 //! beside the hand-written evaluation's (as it is, in hundredths of a disc, and rescaled by
-//! the least-squares line that fits it best on the training samples). Games are cached in
+//! the least-squares line that fits it best on the training samples), and with `--compare`
+//! beside the tables of FILE too (earlier tables, such as the shipped ones). Games are cached in
 //! DIR by round and settings, so a rerun fits again without playing. Everything is
 //! deterministic: seeded openings, node-limited searches, one seed per game whatever the
 //! threads.
@@ -92,6 +94,8 @@ struct Settings {
     threads: usize,
     dir: PathBuf,
     out: PathBuf,
+    /// Tables whose error is reported beside the new ones'.
+    compare: Option<PathBuf>,
 }
 
 /// Training games have seeds from 1, held-out games from here.
@@ -108,6 +112,7 @@ fn main() {
         threads: 2,
         dir: PathBuf::from("target/othello-eval"),
         out: PathBuf::from("src/othello/data/patterns.bin"),
+        compare: None,
     };
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
@@ -122,6 +127,7 @@ fn main() {
             "--threads" => s.threads = value().parse().expect("--threads T"),
             "--dir" => s.dir = PathBuf::from(value()),
             "--out" => s.out = PathBuf::from(value()),
+            "--compare" => s.compare = Some(PathBuf::from(value())),
             _ => panic!("unknown argument {a}"),
         }
     }
@@ -129,6 +135,10 @@ fn main() {
     let held_out = held_out_samples(&s);
     let exact_held = held_out.iter().filter(|x| x.exact).count();
     println!("held out: {exact_held} positions with exact scores");
+    let compared = s.compare.as_ref().map(|path| {
+        let bytes = fs::read(path).expect("read --compare");
+        Arc::new(Weights::read(&bytes).expect("--compare: not a tables file"))
+    });
     let mut evaluation = Evaluation::Hand;
     let mut weights = None;
     let mut samples = Vec::new();
@@ -153,7 +163,7 @@ fn main() {
         let bytes = w.to_bytes();
         fs::write(s.dir.join(format!("round{round}.bin")), &bytes).expect("write the tables");
         let w = Arc::new(w);
-        report(&held_out, &samples, &w);
+        report(&held_out, &samples, &w, compared.as_ref());
         evaluation = Evaluation::Patterns(w.clone());
         weights = Some(bytes);
     }
@@ -402,9 +412,15 @@ fn fit(chosen: &[(usize, f32)], samples: &[Sample], feats: &[Vec<u32>]) -> Vec<f
 }
 
 /// Mean absolute errors on the held-out positions, by empties, of the tables, of the
-/// hand-written evaluation, and of it rescaled.
-fn report(held_out: &[Sample], training: &[Sample], weights: &Arc<Weights>) {
+/// hand-written evaluation, of it rescaled, and of the `compared` tables.
+fn report(
+    held_out: &[Sample],
+    training: &[Sample],
+    weights: &Arc<Weights>,
+    compared: Option<&Arc<Weights>>,
+) {
     let learnt = Evaluation::Patterns(weights.clone());
+    let other = compared.map(|w| Evaluation::Patterns(w.clone()));
     let eval = |ev: &Evaluation, x: &Sample| {
         let (board, c) = to_board(x.own, x.opp);
         static_evaluation(ev, &board, c) as f64 / 100.0
@@ -429,10 +445,22 @@ fn report(held_out: &[Sample], training: &[Sample], weights: &Arc<Weights>) {
             *l = (a, my - a * mx);
         }
     }
-    println!("| empties | positions | learnt | hand-written | hand-written, rescaled |");
-    println!("|---|---|---|---|---|");
+    let (head, rule) = if other.is_some() {
+        (" compared |", "---|")
+    } else {
+        ("", "")
+    };
+    println!("| empties | positions | learnt | hand-written | hand-written, rescaled |{head}");
+    println!("|---|---|---|---|---|{rule}");
     let buckets = [(1, 4), (5, 8), (9, 12), (13, 16), (17, 20), (21, 24)];
-    let mut total = (0usize, 0.0, 0.0, 0.0);
+    let mut total = (0usize, 0.0, 0.0, 0.0, 0.0);
+    let column = |sum: f64, m: f64| {
+        if other.is_some() {
+            format!(" {:.2} |", sum / m)
+        } else {
+            String::new()
+        }
+    };
     for (lo, hi) in buckets {
         let xs: Vec<&Sample> = held_out
             .iter()
@@ -441,7 +469,7 @@ fn report(held_out: &[Sample], training: &[Sample], weights: &Arc<Weights>) {
         if xs.is_empty() {
             continue;
         }
-        let (mut a, mut b, mut c) = (0.0, 0.0, 0.0);
+        let (mut a, mut b, mut c, mut d) = (0.0, 0.0, 0.0, 0.0);
         for x in &xs {
             let y = x.label as f64;
             a += (eval(&learnt, x) - y).abs();
@@ -449,23 +477,34 @@ fn report(held_out: &[Sample], training: &[Sample], weights: &Arc<Weights>) {
             b += (h - y).abs();
             let (sa, sb) = line[phase(x.empties())];
             c += (sa * h + sb - y).abs();
+            if let Some(o) = &other {
+                d += (eval(o, x) - y).abs();
+            }
         }
         let m = xs.len() as f64;
         println!(
-            "| {lo}-{hi} | {} | {:.2} | {:.2} | {:.2} |",
+            "| {lo}-{hi} | {} | {:.2} | {:.2} | {:.2} |{}",
             xs.len(),
             a / m,
             b / m,
-            c / m
+            c / m,
+            column(d, m)
         );
-        total = (total.0 + xs.len(), total.1 + a, total.2 + b, total.3 + c);
+        total = (
+            total.0 + xs.len(),
+            total.1 + a,
+            total.2 + b,
+            total.3 + c,
+            total.4 + d,
+        );
     }
     let m = total.0.max(1) as f64;
     println!(
-        "| all | {} | {:.2} | {:.2} | {:.2} |",
+        "| all | {} | {:.2} | {:.2} | {:.2} |{}",
         total.0,
         total.1 / m,
         total.2 / m,
-        total.3 / m
+        total.3 / m,
+        column(total.4, m)
     );
 }
