@@ -117,9 +117,6 @@ pub(crate) struct Solver<'t, B: Bits> {
     /// The evaluation of the estimates: the root's guess and probcut (moves are ordered
     /// with the hand-written one: [`Leaves`]).
     pub(super) evaluation: Evaluation,
-    /// Probcut's spread at no empties, in discs ([`probcut_sigma`]): narrower for the
-    /// learnt tables, which err less.
-    sigma_base: f64,
     /// The threads this solve may share work with (`None`: one thread).
     pub(super) pool: Option<&'t Pool>,
     /// Per number of empties, a buffer for the ordered moves (a pass keeps the empties, but
@@ -158,19 +155,12 @@ impl<'t, B: Bits> Solver<'t, B> {
         table: &'t EndTable,
         evaluation: Evaluation,
     ) -> Solver<'t, B> {
-        let learnt =
-            matches!(evaluation, Evaluation::Patterns(_)) && B::full(shape).eight().is_some();
         Solver {
             shape,
             masks: Masks::new(shape),
             full: B::full(shape),
             table,
             evaluation,
-            sigma_base: if learnt {
-                LEARNT_SIGMA_BASE
-            } else {
-                HAND_SIGMA_BASE
-            },
             pool: None,
             lists: Vec::new(),
             aborts: Vec::new(),
@@ -485,7 +475,7 @@ impl<'t, B: Bits> Solver<'t, B> {
     /// times the spread [`probcut_sigma`].
     fn probcut(&mut self, pos: &Pos<B>, alpha: i32, n: u32, budget: &mut Budget) -> Option<i32> {
         let depth = (n / 5).clamp(1, 6);
-        let margin = self.confidence as f64 / 10.0 * probcut_sigma(self.sigma_base, n);
+        let margin = self.confidence as f64 / 10.0 * probcut_sigma(n);
         // Discs to the evaluation's hundredths.
         let to_eval = |discs: f64| (discs * 100.0).round() as i32;
         let squares = self.masks.squares as i32;
@@ -593,23 +583,19 @@ fn eval_sort_depth(n: u32) -> Option<u32> {
     }
 }
 
-/// The spread (discs) probcut's margins are counted in at `n` empties: `base + n/10`. The
-/// fitted spread of the exact score about the shallow search's value is wider (9 to 12
-/// discs at 12-22 empties and depths 1-6, for either evaluation: `probcut_fit` below), but
-/// these searches only order the exact one's moves, and the narrower margin orders better.
+/// The spread (discs) probcut's margins are counted in at `n` empties. The fitted spread
+/// of the exact score about the shallow search's value is wider (9 to 12 discs at 12-22
+/// empties and depths 1-6, for either evaluation: `probcut_fit` below), but these searches
+/// only order the exact one's moves, and the narrower margin orders better. With the
+/// hand-written evaluation: FFO #45-52 in 2,405.6 M nodes with 4 + n/10 (6.4 discs at 24
+/// empties), 3,127.5 M with 2 + n/10, 2,551.4 M with 10, against 3,699.0 M with no
+/// selective passes. With the learnt tables of 314239b, FFO #45-54: 17,824.8 M with
+/// 4 + n/10, 18,119.0 M with 3 + n/10, 19,105.8 M with 2 + n/10 (the tables before them
+/// had done best with 2 + n/10, by 2-4% on #45-52).
 #[inline]
-fn probcut_sigma(base: f64, n: u32) -> f64 {
-    base + 0.1 * n as f64
+fn probcut_sigma(n: u32) -> f64 {
+    4.0 + 0.1 * n as f64
 }
-
-/// Probcut's spread at no empties with the hand-written evaluation: FFO #45-52 in
-/// 2,405.6 M nodes with 4 + n/10 (6.4 discs at 24 empties), 3,127.5 M with 2 + n/10,
-/// 2,551.4 M with 10, against 3,699.0 M with no selective passes.
-const HAND_SIGMA_BASE: f64 = 4.0;
-/// With the learnt tables (FFO #45-52, ordering by the hand-written terms): 2,056.8 M
-/// nodes with 2 + n/10, 2,111.2 M with 1 + n/10, 2,091.6 M with 3 + n/10, 2,252.4 M with
-/// n/10, 2,103.0 M with 2 + n/20.
-const LEARNT_SIGMA_BASE: f64 = 2.0;
 
 /// Which evaluation a shallow search scores its leaves with.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
