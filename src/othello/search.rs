@@ -130,7 +130,8 @@ pub struct Searcher {
     end_table: EndTable,
     /// The exact solver is tried at or below this many empties (`None`: by board size).
     pub solve_empties: Option<u32>,
-    /// The evaluation at the leaves (the solver orders its moves with the hand-written one).
+    /// The evaluation at the leaves, and of the solver's estimates (the solver orders its
+    /// moves with the hand-written one).
     pub evaluation: Evaluation,
 }
 
@@ -327,8 +328,8 @@ impl<'t, B: Bits> Search<'t, B> {
         }
         if endgame && !info.exact && !budget.exhausted() {
             end_table.new_search();
-            // The hand-written terms order the solver's moves whatever the leaves use: with the
-            // learnt tables FFO #20-39 took 433 M nodes rather than 277 M (doc/othello.md).
+            // The leaves' evaluation makes the solver's estimates (its root guess, probcut);
+            // the solver orders its moves with the hand-written terms whatever this is.
             let mut solver = Solver::<B>::new(self.shape, end_table, self.evaluation.clone());
             let (lo, hi) = if exact_solve {
                 (-endgame::INFINITY, endgame::INFINITY)
