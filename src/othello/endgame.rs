@@ -27,7 +27,7 @@
 //! order moves. Table probes (those of enhanced transposition cutoffs too) are not nodes.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicIsize, Ordering};
 
 use super::bits::Bits;
 use super::eval::{Evaluation, Masks, evaluate, evaluate_with, stable_discs};
@@ -71,24 +71,26 @@ pub(crate) struct Child<B> {
     pub hash: u64,
 }
 
-/// The threads of one solve: how many are idle.
+/// The threads of one solve: how many cores are idle. A thread waiting for a split's helpers
+/// to finish counts as idle (its core is), so the count may dip below zero for a moment
+/// when it takes its core back while another thread holds it.
 pub(crate) struct Pool {
-    idle: AtomicUsize,
+    idle: AtomicIsize,
 }
 
 impl Pool {
     /// A pool for `threads` threads in all (the first is the caller's).
     pub fn new(threads: usize) -> Pool {
         Pool {
-            idle: AtomicUsize::new(threads.saturating_sub(1)),
+            idle: AtomicIsize::new(threads.saturating_sub(1) as isize),
         }
     }
 
-    /// Takes up to `want` idle threads; how many it got.
+    /// Takes up to `want` idle cores; how many it got.
     pub fn reserve(&self, want: usize) -> usize {
         let mut idle = self.idle.load(Ordering::Relaxed);
         loop {
-            let take = idle.min(want);
+            let take = idle.clamp(0, want as isize);
             if take == 0 {
                 return 0;
             }
@@ -98,14 +100,20 @@ impl Pool {
                 Ordering::AcqRel,
                 Ordering::Relaxed,
             ) {
-                Ok(_) => return take,
+                Ok(_) => return take as usize,
                 Err(now) => idle = now,
             }
         }
     }
 
+    /// Gives one core back.
     pub fn release(&self) {
         self.idle.fetch_add(1, Ordering::AcqRel);
+    }
+
+    /// Takes one core back, whether or not one is idle.
+    pub fn resume(&self) {
+        self.idle.fetch_sub(1, Ordering::AcqRel);
     }
 }
 

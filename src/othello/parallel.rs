@@ -8,7 +8,9 @@
 //!
 //! A helper is a thread started for one split and ended with it (a split costs tens of
 //! microseconds, so only nodes with `SPLIT_EMPTIES` or more empties split, whose searches
-//! take milliseconds); it may split again below when threads are idle. Node counts are the
+//! take milliseconds); it may split again below when threads are idle. A split's own
+//! thread, once no moves are left to take, lends its core to the helpers' splits while it
+//! waits for them. Node counts are the
 //! sum over threads, and vary from run to run.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
@@ -86,7 +88,11 @@ impl<B: Bits> Solver<'_, B> {
                 });
             }
             work(self, budget);
+            // No moves left to take: until the helpers finish theirs, this thread's core
+            // is free for their splits below (a helpful master, in the YBWC literature).
+            pool.release();
         });
+        pool.resume();
         self.aborts.pop();
         self.aborted = self.aborts.iter().any(|a| a.load(Ordering::Relaxed));
         budget.nodes += helper_nodes.load(Ordering::Relaxed);
