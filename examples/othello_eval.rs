@@ -453,58 +453,62 @@ fn report(
     println!("| empties | positions | learnt | hand-written | hand-written, rescaled |{head}");
     println!("|---|---|---|---|---|{rule}");
     let buckets = [(1, 4), (5, 8), (9, 12), (13, 16), (17, 20), (21, 24)];
-    let mut total = (0usize, 0.0, 0.0, 0.0, 0.0);
-    let column = |sum: f64, m: f64| {
-        if other.is_some() {
-            format!(" {:.2} |", sum / m)
-        } else {
-            String::new()
-        }
-    };
+    let mut total = Errors::default();
     for (lo, hi) in buckets {
-        let xs: Vec<&Sample> = held_out
-            .iter()
-            .filter(|x| (lo..=hi).contains(&x.empties()))
-            .collect();
-        if xs.is_empty() {
-            continue;
-        }
-        let (mut a, mut b, mut c, mut d) = (0.0, 0.0, 0.0, 0.0);
-        for x in &xs {
+        let mut errors = Errors::default();
+        for x in held_out.iter().filter(|x| (lo..=hi).contains(&x.empties())) {
             let y = x.label as f64;
-            a += (eval(&learnt, x) - y).abs();
             let h = eval(&Evaluation::Hand, x);
-            b += (h - y).abs();
             let (sa, sb) = line[phase(x.empties())];
-            c += (sa * h + sb - y).abs();
+            errors.positions += 1;
+            errors.learnt += (eval(&learnt, x) - y).abs();
+            errors.hand += (h - y).abs();
+            errors.rescaled += (sa * h + sb - y).abs();
             if let Some(o) = &other {
-                d += (eval(o, x) - y).abs();
+                errors.compared += (eval(o, x) - y).abs();
             }
         }
-        let m = xs.len() as f64;
+        if errors.positions > 0 {
+            errors.print(&format!("{lo}-{hi}"), other.is_some());
+            total.add(&errors);
+        }
+    }
+    total.print("all", other.is_some());
+}
+
+/// Sums of absolute errors over some held-out positions, one per evaluation of the report.
+#[derive(Default)]
+struct Errors {
+    positions: usize,
+    learnt: f64,
+    hand: f64,
+    rescaled: f64,
+    compared: f64,
+}
+
+impl Errors {
+    fn add(&mut self, other: &Errors) {
+        self.positions += other.positions;
+        self.learnt += other.learnt;
+        self.hand += other.hand;
+        self.rescaled += other.rescaled;
+        self.compared += other.compared;
+    }
+
+    /// The report's row of mean errors (with the `--compare` column when asked).
+    fn print(&self, label: &str, with_compared: bool) {
+        let m = self.positions.max(1) as f64;
+        let compared = if with_compared {
+            format!(" {:.2} |", self.compared / m)
+        } else {
+            String::new()
+        };
         println!(
-            "| {lo}-{hi} | {} | {:.2} | {:.2} | {:.2} |{}",
-            xs.len(),
-            a / m,
-            b / m,
-            c / m,
-            column(d, m)
-        );
-        total = (
-            total.0 + xs.len(),
-            total.1 + a,
-            total.2 + b,
-            total.3 + c,
-            total.4 + d,
+            "| {label} | {} | {:.2} | {:.2} | {:.2} |{compared}",
+            self.positions,
+            self.learnt / m,
+            self.hand / m,
+            self.rescaled / m,
         );
     }
-    let m = total.0.max(1) as f64;
-    println!(
-        "| all | {} | {:.2} | {:.2} | {:.2} |{}",
-        total.0,
-        total.1 / m,
-        total.2 / m,
-        total.3 / m,
-        column(total.4, m)
-    );
 }
