@@ -620,8 +620,10 @@ fn probcut_sigma(n: u32) -> f64 {
 
 /// How far (discs, times the confidence) the static evaluation may lie on the wrong side of
 /// alpha for probcut still to try that side. FFO #20-39 / #40-44 / #45-52 in M nodes (the
-/// root's window 8 discs wide then): always try 179.5 / 163.3 / 1,932.1; a gate of 8 discs
-/// 1,930.3 on #45-52, 4 174.6 / 163.4 / 1,892.1, 2 1,897.8, 0 1,908.7. The nodes it saves
+/// root's window then the guess plus or minus 8 discs): always try 179.5 / 163.3 /
+/// 1,932.1; a gate of 8 discs 1,930.3 on #45-52, 4 174.6 / 163.4 / 1,892.1, 2 1,897.8, 0
+/// 1,908.7; later (with the window of one disc) 6 on #20-52 2,144.2 against 4's 2,122.1.
+/// The nodes it saves
 /// are few (probcut's searches were 2% of them); the rest comes from the cuts it no longer
 /// makes (wrong ones, presumably), which change the moves the table holds for the exact
 /// search.
