@@ -482,6 +482,7 @@ impl<'t, B: Bits> Solver<'t, B> {
     /// evaluation puts the score of `pos` (`n` empties) far enough from `alpha`, the
     /// selective search takes it as a bound without searching on. How far: the confidence
     /// times the spread [`probcut_sigma`].
+    ///
     /// A side is tried only when the static evaluation is not already far on the other
     /// side of alpha (Edax's gate): such a shallow search seldom crosses the margin.
     fn probcut(&mut self, pos: &Pos<B>, alpha: i32, n: u32, budget: &mut Budget) -> Option<i32> {
@@ -623,10 +624,9 @@ fn probcut_sigma(n: u32) -> f64 {
 /// root's window then the guess plus or minus 8 discs): always try 179.5 / 163.3 /
 /// 1,932.1; a gate of 8 discs 1,930.3 on #45-52, 4 174.6 / 163.4 / 1,892.1, 2 1,897.8, 0
 /// 1,908.7; later (with the window of one disc) 6 on #20-52 2,144.2 against 4's 2,122.1.
-/// The nodes it saves
-/// are few (probcut's searches were 2% of them); the rest comes from the cuts it no longer
-/// makes (wrong ones, presumably), which change the moves the table holds for the exact
-/// search.
+/// The nodes it saves are few (probcut's searches were 2% of them); the rest comes from the
+/// cuts it no longer makes (wrong ones, presumably), which change the moves the table holds
+/// for the exact search.
 const PROBCUT_GATE: f64 = 4.0;
 
 /// Which evaluation a shallow search scores its leaves with.

@@ -10,8 +10,7 @@
 //! microseconds, so only nodes with `SPLIT_EMPTIES` or more empties split, whose searches
 //! take milliseconds); it may split again below when threads are idle. A split's own
 //! thread, once no moves are left to take, lends its core to the helpers' splits while it
-//! waits for them. Node counts are the
-//! sum over threads, and vary from run to run.
+//! waits for them. Node counts are the sum over threads, and vary from run to run.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};

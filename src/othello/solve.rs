@@ -203,7 +203,8 @@ pub fn solve_with(
 /// 140.9 / 1,832.9. (Before the selective passes, on #20-39 with one full window 277.3 M:
 /// 2 discs 269.7 M, 4 278.7 M, 8 251.2 M.)
 const ASPIRATION_WIDTH: i32 = 1;
-/// The depth of the guess's search (chosen with a width of 8: 2 plies 264.1 M, 4 251.2 M, 6 258.2 M).
+/// The depth of the guess's search (chosen with a width of 8: 2 plies 264.1 M, 4 251.2 M,
+/// 6 258.2 M).
 const GUESS_DEPTH: u32 = 4;
 /// From this many empties, selective passes come before the exact search.
 const SELECTIVE_EMPTIES: u32 = 18;
