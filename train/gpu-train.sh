@@ -12,9 +12,9 @@ MIN=${MIN:-3.5}
 mkdir -p /tmp/d /tmp/nets
 chmod +x $D/net_data
 nvidia-smi -L
-(xz -dc $D/t9-a.txt.xz $D/t9-b.txt.xz | $D/net_data /tmp/d/t9) &
+(xz -dc $D/t9-*.txt.xz | $D/net_data /tmp/d/t9) &
 (xz -dc $D/t13.txt.xz | $D/net_data /tmp/d/t13) &
-(xz -dc $D/t19-a.txt.xz $D/t19-b.txt.xz | $D/net_data /tmp/d/t19) &
+(xz -dc $D/t19-*.txt.xz | $D/net_data /tmp/d/t19) &
 wait
 ls -la /tmp/d
 el "converted"
