@@ -184,6 +184,19 @@ def fold(conv):
     return w.detach().float().contiguous(), b.detach().float().contiguous()
 
 
+def named_layers(net):
+    """The tensors' names in the exported file: the convolutions with a batch norm, then the
+    layers without."""
+    convs = [("stem", net.stem)]
+    for i, block in enumerate(net.blocks):
+        convs += [(f"blocks.{i}.conv1", block.conv1), (f"blocks.{i}.conv2", block.conv2)]
+    convs += [("policy.conv", net.policy_conv), ("value.conv", net.value_conv)]
+    plain = [("policy.out", net.policy_out), ("policy.pass", net.policy_pass),
+             ("value.fc1", net.value_fc1), ("value.fc2", net.value_fc2),
+             ("ownership.out", net.owner_out)]
+    return convs, plain
+
+
 def export(net, path, meta):
     from safetensors.torch import save_file
     tensors = {}
@@ -191,15 +204,10 @@ def export(net, path, meta):
     def put_conv(name, conv):
         tensors[name + ".weight"], tensors[name + ".bias"] = fold(conv)
 
-    put_conv("stem", net.stem)
-    for i, block in enumerate(net.blocks):
-        put_conv(f"blocks.{i}.conv1", block.conv1)
-        put_conv(f"blocks.{i}.conv2", block.conv2)
-    put_conv("policy.conv", net.policy_conv)
-    put_conv("value.conv", net.value_conv)
-    for name, layer in [("policy.out", net.policy_out), ("policy.pass", net.policy_pass),
-                        ("value.fc1", net.value_fc1), ("value.fc2", net.value_fc2),
-                        ("ownership.out", net.owner_out)]:
+    convs, plain = named_layers(net)
+    for name, conv in convs:
+        put_conv(name, conv)
+    for name, layer in plain:
         tensors[name + ".weight"] = layer.weight.detach().float().contiguous()
         tensors[name + ".bias"] = layer.bias.detach().float().contiguous()
     tensors = {k: v.cpu() for k, v in tensors.items()}
@@ -229,6 +237,39 @@ def evaluate(net, data, batch=1024):
         out[d.size] = totals / max(1, seen)
     net.train()
     return out
+
+
+def report(net, data, say):
+    for size, (p, v, o, agree) in evaluate(net, data).items():
+        say(f"held out {size}x{size}: policy {p:.4f} value {v:.4f} owner {o:.4f} top1 {agree:.4f}")
+
+
+def load(path, device):
+    """A net exported by `export`: each folded convolution's batch norm set to the identity
+    (scale 1, shift the folded bias), so the net computes what the engine computes."""
+    from safetensors import safe_open
+    with safe_open(path, framework="pt") as f:
+        meta = f.metadata()
+        tensors = {k: f.get_tensor(k) for k in f.keys()}
+    if meta.get("format") != "shicho-net":
+        sys.exit(f"{path}: not a shicho net")
+    net = Net(int(meta["blocks"]), int(meta["channels"]), int(meta["head_channels"]),
+              int(meta["value_hidden"]))
+
+    def put_conv(name, conv):
+        conv.conv.weight.data.copy_(tensors[name + ".weight"])
+        conv.bn.weight.data.fill_(1.0)
+        conv.bn.bias.data.copy_(tensors[name + ".bias"])
+        conv.bn.running_mean.zero_()
+        conv.bn.running_var.fill_(1.0 - conv.bn.eps)
+
+    convs, plain = named_layers(net)
+    for name, conv in convs:
+        put_conv(name, conv)
+    for name, layer in plain:
+        layer.weight.data.copy_(tensors[name + ".weight"].view_as(layer.weight))
+        layer.bias.data.copy_(tensors[name + ".bias"])
+    return net.to(device)
 
 
 @torch.no_grad()
@@ -278,7 +319,9 @@ def main():
                     help="train this many steps instead, the schedule spread over them (reproducible on any machine)")
     ap.add_argument("--device", default="cuda" if torch.cuda.is_available() else "cpu")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--out", required=True)
+    ap.add_argument("--out", help="the trained net's file (required unless --evaluate)")
+    ap.add_argument("--evaluate", metavar="WEIGHTS",
+                    help="train nothing: score this exported net on the held-out records")
     ap.add_argument("--fixtures", default=None)
     ap.add_argument("--log", default=None)
     args = ap.parse_args()
@@ -292,6 +335,11 @@ def main():
 
     data = [SizeData(p, args.device) for p in args.data]
     say(" ".join(f"{d.size}x{d.size}: {d.count} records" for d in data))
+    if args.evaluate:
+        report(load(args.evaluate, args.device), data, say)
+        return
+    if not args.out:
+        ap.error("--out is required unless --evaluate")
     net = Net(args.blocks, args.channels, args.head).to(args.device)
     params = sum(p.numel() for p in net.parameters())
     say(f"net: {args.blocks} blocks, {args.channels} channels, {params} parameters")
@@ -323,8 +371,7 @@ def main():
             say(f"step {step} {elapsed:.0f}s lr {lr:.5f} {d.size}x{d.size}: policy {p.item():.3f} "
                 f"value {v.item():.3f} owner {o.item():.3f} top1 {agree.item():.3f}")
     say(f"trained {step} steps ({step * args.batch} samples) in {time.time() - started:.0f}s")
-    for size, (p, v, o, agree) in evaluate(net, data).items():
-        say(f"held out {size}x{size}: policy {p:.4f} value {v:.4f} owner {o:.4f} top1 {agree:.4f}")
+    report(net, data, say)
     export(net, args.out, {"steps": step, "samples": step * args.batch})
     if args.fixtures:
         write_fixtures(net, data, args.fixtures)
