@@ -68,21 +68,17 @@ fn positions(geo: &'static Geometry, plies: usize, count: usize) -> Vec<Inputs> 
 fn peak_gflops(budget: Duration) -> (f64, usize) {
     #[cfg(target_arch = "x86_64")]
     {
-        let (rate, lanes) = if is_x86_feature_detected!("avx512f") {
-            // SAFETY: the feature the function needs was detected just above.
-            let rate = run_for(budget, || {
-                black_box(unsafe { fma_chains_16() });
-            });
-            (rate, 16)
+        let (chains, lanes): (unsafe fn() -> f32, usize) = if is_x86_feature_detected!("avx512f") {
+            (fma_chains_16, 16)
         } else if is_x86_feature_detected!("avx2") && is_x86_feature_detected!("fma") {
-            // SAFETY: the features the function needs were detected just above.
-            let rate = run_for(budget, || {
-                black_box(unsafe { fma_chains() });
-            });
-            (rate, 8)
+            (fma_chains, 8)
         } else {
-            (0.0, 0)
+            return (0.0, 0);
         };
+        // SAFETY: the features the chosen loop needs were detected just above.
+        let rate = run_for(budget, || {
+            black_box(unsafe { chains() });
+        });
         (
             rate * FMA_ROUNDS as f64 * (FMA_CHAINS * lanes * 2) as f64 / 1e9,
             lanes,

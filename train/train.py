@@ -249,7 +249,7 @@ def load(path, device):
     (scale 1, shift the folded bias), so the net computes what the engine computes."""
     from safetensors import safe_open
     with safe_open(path, framework="pt") as f:
-        meta = f.metadata()
+        meta = f.metadata() or {}
         tensors = {k: f.get_tensor(k) for k in f.keys()}
     if meta.get("format") != "shicho-net":
         sys.exit(f"{path}: not a shicho net")
