@@ -305,6 +305,27 @@ def write_fixtures(net, data, path, per_size=8):
     net.train()
 
 
+def step_shares(spec, data, error):
+    """The weight of each size's batches: given, or its training records' count (more records
+    would otherwise move every size's share, as adding a 9x9 shard starved 19x19)."""
+    if spec is None:
+        return [d.count - d.holdout for d in data]
+    given = {}
+    for item in spec.split(","):
+        size, sep, share = item.partition(":")
+        try:
+            size, share = int(size), float(share)
+        except ValueError:
+            error(f"--shares: {item!r} is not SIZE:SHARE")
+        if not sep or not (0 < share < math.inf) or size in given:
+            error(f"--shares: {item!r} needs a positive share, once per size")
+        given[size] = share
+    sizes = sorted(d.size for d in data)
+    if sorted(given) != sizes:
+        error(f"--shares names sizes {sorted(given)}, the data has {sizes}")
+    return [given[d.size] for d in data]
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--data", nargs="+", required=True, help="net_data .bin files")
@@ -322,6 +343,9 @@ def main():
     ap.add_argument("--out", help="the trained net's file (required unless --evaluate)")
     ap.add_argument("--evaluate", metavar="WEIGHTS",
                     help="train nothing: score this exported net on the held-out records")
+    ap.add_argument("--shares", default=None, metavar="SIZE:SHARE,...",
+                    help="each board size's share of the steps, e.g. 9:0.72,13:0.1,19:0.18 "
+                    "(default: in proportion to its training records)")
     ap.add_argument("--fixtures", default=None)
     ap.add_argument("--log", default=None)
     args = ap.parse_args()
@@ -344,8 +368,8 @@ def main():
     params = sum(p.numel() for p in net.parameters())
     say(f"net: {args.blocks} blocks, {args.channels} channels, {params} parameters")
     opt = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=1e-4)
-    # Sizes drawn in proportion to their records' share.
-    weights = [d.count - d.holdout for d in data]
+    weights = step_shares(args.shares, data, ap.error)
+    say("steps' shares: " + " ".join(f"{d.size}x{d.size} {w / sum(weights):.3f}" for d, w in zip(data, weights)))
     budget = args.minutes * 60
     started = time.time()
     step = 0
