@@ -305,11 +305,11 @@ def write_fixtures(net, data, path, per_size=8):
     net.train()
 
 
-def step_shares(spec, data, error):
-    """The weight of each size's batches: given, or its training records' count (more records
-    would otherwise move every size's share, as adding a 9x9 shard starved 19x19)."""
+def parse_shares(spec, error):
+    """`--shares` as {size: share}, or None for shares in proportion to each size's training
+    records (which a new shard of one size moves for every size, as a 9x9 shard starved 19x19)."""
     if spec is None:
-        return [d.count - d.holdout for d in data]
+        return None
     given = {}
     for item in spec.split(","):
         size, sep, share = item.partition(":")
@@ -320,10 +320,17 @@ def step_shares(spec, data, error):
         if not sep or not (0 < share < math.inf) or size in given:
             error(f"--shares: {item!r} needs a positive share, once per size")
         given[size] = share
+    return given
+
+
+def step_weights(shares, data, error):
+    """The weight of each size's batches."""
+    if shares is None:
+        return [d.count - d.holdout for d in data]
     sizes = sorted(d.size for d in data)
-    if sorted(given) != sizes:
-        error(f"--shares names sizes {sorted(given)}, the data has {sizes}")
-    return [given[d.size] for d in data]
+    if sorted(shares) != sizes:
+        error(f"--shares names sizes {sorted(shares)}, the data has {sizes}")
+    return [shares[d.size] for d in data]
 
 
 def main():
@@ -349,6 +356,10 @@ def main():
     ap.add_argument("--fixtures", default=None)
     ap.add_argument("--log", default=None)
     args = ap.parse_args()
+    # Checked before the records load, which takes a while.
+    if not args.out and not args.evaluate:
+        ap.error("--out is required unless --evaluate")
+    shares = parse_shares(args.shares, ap.error)
     torch.manual_seed(args.seed)
     torch.backends.cudnn.benchmark = True
     rng = random.Random(args.seed)
@@ -362,13 +373,11 @@ def main():
     if args.evaluate:
         report(load(args.evaluate, args.device), data, say)
         return
-    if not args.out:
-        ap.error("--out is required unless --evaluate")
     net = Net(args.blocks, args.channels, args.head).to(args.device)
     params = sum(p.numel() for p in net.parameters())
     say(f"net: {args.blocks} blocks, {args.channels} channels, {params} parameters")
     opt = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=1e-4)
-    weights = step_shares(args.shares, data, ap.error)
+    weights = step_weights(shares, data, ap.error)
     say("steps' shares: " + " ".join(f"{d.size}x{d.size} {w / sum(weights):.3f}" for d, w in zip(data, weights)))
     budget = args.minutes * 60
     started = time.time()
