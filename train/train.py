@@ -353,6 +353,9 @@ def main():
     ap.add_argument("--shares", default=None, metavar="SIZE:SHARE,...",
                     help="each board size's share of the steps, e.g. 9:0.72,13:0.1,19:0.18 "
                     "(default: in proportion to its training records)")
+    ap.add_argument("--bf16", choices=["auto", "on", "off"], default="auto",
+                    help="bfloat16 autocast (auto: on a GPU, and on a CPU with bf16 instructions, "
+                    "where it trains 2-6 times faster than float32)")
     ap.add_argument("--fixtures", default=None)
     ap.add_argument("--log", default=None)
     args = ap.parse_args()
@@ -376,13 +379,21 @@ def main():
     net = Net(args.blocks, args.channels, args.head).to(args.device)
     params = sum(p.numel() for p in net.parameters())
     say(f"net: {args.blocks} blocks, {args.channels} channels, {params} parameters")
+    on_gpu = args.device.startswith("cuda")
+    if args.bf16 == "auto":
+        use_amp = on_gpu or torch.ops.mkldnn._is_mkldnn_bf16_supported()
+    else:
+        use_amp = args.bf16 == "on"
+    # oneDNN's CPU convolutions are fastest on channels-last tensors (1.4-2x in float32).
+    layout = torch.channels_last if not on_gpu else torch.contiguous_format
+    net = net.to(memory_format=layout)
+    say(f"bf16 autocast: {'on' if use_amp else 'off'}")
     opt = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=1e-4)
     weights = step_weights(shares, data, ap.error)
     say("steps' shares: " + " ".join(f"{d.size}x{d.size} {w / sum(weights):.3f}" for d, w in zip(data, weights)))
     budget = args.minutes * 60
     started = time.time()
     step = 0
-    use_amp = args.device.startswith("cuda")
     while True:
         elapsed = time.time() - started
         progress = step / args.steps if args.steps else elapsed / budget
@@ -394,7 +405,8 @@ def main():
         d = rng.choices(data, weights=weights)[0]
         index = torch.randint(0, d.count - d.holdout, (args.batch,), device=args.device)
         x, policy, win, lead, owner = d.batch(index, rng.randrange(8))
-        with torch.autocast("cuda", dtype=torch.bfloat16, enabled=use_amp):
+        x = x.contiguous(memory_format=layout)
+        with torch.autocast("cuda" if on_gpu else "cpu", dtype=torch.bfloat16, enabled=use_amp):
             total, p, v, o, agree = losses(net, x, policy, win, lead, owner)
         opt.zero_grad(set_to_none=True)
         total.backward()
