@@ -118,6 +118,18 @@ fn with_metadata(key: &str, value: &str) -> Vec<u8> {
     out
 }
 
+/// A count from the built-in file's metadata.
+fn builtin_metadata(key: &str) -> u64 {
+    let bytes = builtin_bytes();
+    let header_len = u64::from_le_bytes(bytes[..8].try_into().unwrap()) as usize;
+    let header: serde_json::Value = serde_json::from_slice(&bytes[8..8 + header_len]).unwrap();
+    header["__metadata__"][key]
+        .as_str()
+        .unwrap()
+        .parse()
+        .unwrap()
+}
+
 fn refused(bytes: &[u8]) -> String {
     match Weights::from_bytes(bytes) {
         Ok(_) => panic!("accepted {} bytes", bytes.len()),
@@ -139,8 +151,11 @@ fn malformed_weights_are_refused_with_a_reason() {
     assert!(refused(&with_metadata("format", "other-net")).contains("not a shicho network"));
     assert!(refused(&with_metadata("version", "2")).contains("version"));
     assert!(refused(&with_metadata("binary_planes", "18")).contains("other inputs"));
-    assert!(refused(&with_metadata("channels", "48")).contains("tensor"));
-    assert!(refused(&with_metadata("blocks", "4")).contains("missing"));
+    // One channel and one block more than the built-in net has, whatever its size.
+    let channels = builtin_metadata("channels") + 1;
+    assert!(refused(&with_metadata("channels", &channels.to_string())).contains("tensor"));
+    let blocks = builtin_metadata("blocks") + 1;
+    assert!(refused(&with_metadata("blocks", &blocks.to_string())).contains("missing"));
     assert!(refused(&with_metadata("blocks", "three")).contains("not a size"));
     // Counts no file could hold are an error, not an allocation.
     for key in ["blocks", "channels", "head_channels", "value_hidden"] {
