@@ -102,11 +102,17 @@ fn builtin_bytes() -> Vec<u8> {
     .unwrap()
 }
 
-/// The built-in file with its metadata's `key` set to `value` (the tensors unchanged).
-fn with_metadata(key: &str, value: &str) -> Vec<u8> {
+/// The built-in file's JSON header and, apart, the tensors' bytes after it.
+fn builtin_header_and_tensors() -> (serde_json::Value, Vec<u8>) {
     let bytes = builtin_bytes();
     let header_len = u64::from_le_bytes(bytes[..8].try_into().unwrap()) as usize;
-    let mut header: serde_json::Value = serde_json::from_slice(&bytes[8..8 + header_len]).unwrap();
+    let header = serde_json::from_slice(&bytes[8..8 + header_len]).unwrap();
+    (header, bytes[8 + header_len..].to_vec())
+}
+
+/// The built-in file with its metadata's `key` set to `value` (the tensors unchanged).
+fn with_metadata(key: &str, value: &str) -> Vec<u8> {
+    let (mut header, tensors) = builtin_header_and_tensors();
     header["__metadata__"][key] = value.into();
     let mut text = serde_json::to_string(&header).unwrap();
     while !text.len().is_multiple_of(8) {
@@ -114,15 +120,13 @@ fn with_metadata(key: &str, value: &str) -> Vec<u8> {
     }
     let mut out = (text.len() as u64).to_le_bytes().to_vec();
     out.extend_from_slice(text.as_bytes());
-    out.extend_from_slice(&bytes[8 + header_len..]);
+    out.extend_from_slice(&tensors);
     out
 }
 
 /// A count from the built-in file's metadata.
 fn builtin_metadata(key: &str) -> u64 {
-    let bytes = builtin_bytes();
-    let header_len = u64::from_le_bytes(bytes[..8].try_into().unwrap()) as usize;
-    let header: serde_json::Value = serde_json::from_slice(&bytes[8..8 + header_len]).unwrap();
+    let (header, _) = builtin_header_and_tensors();
     header["__metadata__"][key]
         .as_str()
         .unwrap()

@@ -384,7 +384,8 @@ def main():
         use_amp = on_gpu or torch.ops.mkldnn._is_mkldnn_bf16_supported()
     else:
         use_amp = args.bf16 == "on"
-    # oneDNN's CPU convolutions are fastest on channels-last tensors (1.4-2x in float32).
+    # oneDNN's CPU convolutions are fastest on channels-last tensors (up to 2x in float32 on
+    # 19x19 here, nothing lost on 9x9).
     layout = torch.channels_last if not on_gpu else torch.contiguous_format
     net = net.to(memory_format=layout)
     say(f"bf16 autocast: {'on' if use_amp else 'off'}")
