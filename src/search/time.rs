@@ -16,6 +16,18 @@ use crate::color::{ByColor, Color};
 /// before the clock would run out.
 pub const SAFETY_MARGIN: f64 = 1.0;
 
+/// The most of a short period the margin may take: `time_settings 0 1 1`, the usual way
+/// to ask for 1 s a move, left nothing after a whole second's margin, and the engine
+/// played on 64 simulations. A quarter keeps 0.25 s for the pipes on 1 s a move, far more
+/// than a local controller needs (the root's preparation, up to 0.15 s on 19x19, is
+/// inside the budget).
+pub const SHORT_PERIOD_MARGIN_SHARE: f64 = 0.25;
+
+/// The margin kept back from `seconds` that a move must fit in.
+fn margin_for(seconds: f64) -> f64 {
+    SAFETY_MARGIN.min(SHORT_PERIOD_MARGIN_SHARE * seconds.max(0.0))
+}
+
 /// Under sudden death, the share of the game's main time also kept back for a long tail:
 /// once the budget reaches its floor, every move still costs the root's preparation (0.04
 /// to 0.15 s on 19x19), and a 443-move game against GNU Go under 3 minutes ended with 0.9 s
@@ -296,21 +308,21 @@ impl Clock {
             TimeSystem::Canadian { period, stones, .. } => {
                 if side.main > 0.0 {
                     let per_stone = period / stones.max(1) as f64;
-                    (side.main / expected + per_stone - SAFETY_MARGIN)
-                        .max(per_stone - SAFETY_MARGIN)
+                    let floor = per_stone - margin_for(per_stone);
+                    (side.main / expected + floor).max(floor)
                 } else {
-                    (side.period_left - SAFETY_MARGIN) / side.count.max(1) as f64
+                    (side.period_left - margin_for(side.period_left)) / side.count.max(1) as f64
                 }
             }
             TimeSystem::Japanese {
                 period, periods, ..
             } => {
                 if side.main > 0.0 {
-                    side.main / expected + period - SAFETY_MARGIN
+                    side.main / expected + period - margin_for(period)
                 } else if side.count == 0 && periods > 0 {
                     0.0
                 } else {
-                    period - SAFETY_MARGIN
+                    period - margin_for(period)
                 }
             }
         };
@@ -468,6 +480,33 @@ mod tests {
         clock.set_left(Color::White, 11.0, 1);
         let b = clock.budget(Color::White, 81).unwrap().as_secs_f64();
         assert!((b - 10.0).abs() < 0.01, "{b}");
+    }
+
+    #[test]
+    fn a_short_period_keeps_a_quarter_for_the_margin_not_all_of_it() {
+        // `time_settings 0 1 1`: 1 s a move.
+        let mut clock = Clock::from_gtp(0.0, 1.0, 1);
+        let b = clock.budget(Color::Black, 81).unwrap().as_secs_f64();
+        assert!((b - 0.75).abs() < 0.01, "{b}");
+        clock.charge(Color::Black, 0.8);
+        let b = clock.budget(Color::Black, 81).unwrap().as_secs_f64();
+        assert!((b - 0.75).abs() < 0.01, "a new period each stone: {b}");
+        // 2 s a move keeps half a second; from 4 s on, the whole margin.
+        let two = Clock::from_gtp(0.0, 2.0, 1)
+            .budget(Color::White, 81)
+            .unwrap();
+        assert!((two.as_secs_f64() - 1.5).abs() < 0.01);
+        let eight = Clock::from_gtp(0.0, 8.0, 1)
+            .budget(Color::White, 81)
+            .unwrap();
+        assert!((eight.as_secs_f64() - 7.0).abs() < 0.01);
+        let japanese = Clock::new(TimeSystem::Japanese {
+            main: 0.0,
+            period: 1.0,
+            periods: 5,
+        });
+        let b = japanese.budget(Color::Black, 81).unwrap().as_secs_f64();
+        assert!((b - 0.75).abs() < 0.01, "{b}");
     }
 
     #[test]
