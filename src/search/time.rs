@@ -486,26 +486,22 @@ mod tests {
     fn a_short_period_keeps_a_quarter_for_the_margin_not_all_of_it() {
         // `time_settings 0 1 1`: 1 s a move.
         let mut clock = Clock::from_gtp(0.0, 1.0, 1);
-        let b = clock.budget(Color::Black, 81).unwrap().as_secs_f64();
+        let b = seconds(clock.budget(Color::Black, 81));
         assert!((b - 0.75).abs() < 0.01, "{b}");
         clock.charge(Color::Black, 0.8);
-        let b = clock.budget(Color::Black, 81).unwrap().as_secs_f64();
+        let b = seconds(clock.budget(Color::Black, 81));
         assert!((b - 0.75).abs() < 0.01, "a new period each stone: {b}");
         // 2 s a move keeps half a second; from 4 s on, the whole margin.
-        let two = Clock::from_gtp(0.0, 2.0, 1)
-            .budget(Color::White, 81)
-            .unwrap();
-        assert!((two.as_secs_f64() - 1.5).abs() < 0.01);
-        let eight = Clock::from_gtp(0.0, 8.0, 1)
-            .budget(Color::White, 81)
-            .unwrap();
-        assert!((eight.as_secs_f64() - 7.0).abs() < 0.01);
+        let two = seconds(Clock::from_gtp(0.0, 2.0, 1).budget(Color::White, 81));
+        assert!((two - 1.5).abs() < 0.01, "{two}");
+        let eight = seconds(Clock::from_gtp(0.0, 8.0, 1).budget(Color::White, 81));
+        assert!((eight - 7.0).abs() < 0.01, "{eight}");
         let japanese = Clock::new(TimeSystem::Japanese {
             main: 0.0,
             period: 1.0,
             periods: 5,
         });
-        let b = japanese.budget(Color::Black, 81).unwrap().as_secs_f64();
+        let b = seconds(japanese.budget(Color::Black, 81));
         assert!((b - 0.75).abs() < 0.01, "{b}");
     }
 
