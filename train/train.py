@@ -17,6 +17,10 @@ Losses: the policy's cross-entropy against the teacher's whole distribution; the
 against the teacher's win rate; the owner's squared error; the lead's Huber loss, scaled.
 One record in twenty is held out: the log gives its policy loss, its top-1 agreement with
 the teacher's favourite move and the value's loss, by board size.
+
+`--init NET` continues from an exported net rather than random weights: the export keeps no
+batch-norm statistics, so they are measured again on the records (`recalibrate`), which
+leaves the net's outputs as they were; the learning rate's schedule then starts again.
 """
 
 import argparse
@@ -273,6 +277,44 @@ def load(path, device):
 
 
 @torch.no_grad()
+def recalibrate(net, data, weights, batch=2048):
+    """Gives an exported net's batch norms the statistics of the data, keeping its function:
+    `load` sets them to the identity, which training mode (normalizing by the batch's own
+    statistics) would replace at the first step. Each convolution's output mean and variance
+    over a batch of each size (averaged by the steps' shares) become the running statistics,
+    and scale and shift undo them, so evaluation computes exactly what the file does and a
+    training batch nearly so: the start of a warm run."""
+    convs, _ = named_layers(net)
+    sums = {name: [0.0, 0.0] for name, _ in convs}
+    share = [0.0]  # the batch in flight's weight
+
+    def hook_for(name):
+        def hook(module, inputs, out):
+            sums[name][0] = sums[name][0] + share[0] * out.mean(dim=(0, 2, 3))
+            sums[name][1] = sums[name][1] + share[0] * out.var(dim=(0, 2, 3))
+        return hook
+
+    hooks = [conv.conv.register_forward_hook(hook_for(name)) for name, conv in convs]
+    net.eval()
+    total = sum(weights)
+    for d, w in zip(data, weights):
+        share[0] = w / total
+        # Positions from all through the games, not the first records' openings.
+        x, *_ = d.batch(torch.randint(0, d.count - d.holdout, (batch,), device=d.planes.device), 0)
+        net(x)
+    for h in hooks:
+        h.remove()
+    for name, conv in convs:
+        mean, var = sums[name]
+        bias = conv.bn.bias.data.clone()
+        conv.bn.running_mean.copy_(mean)
+        conv.bn.running_var.copy_(var)
+        conv.bn.weight.data.copy_(torch.sqrt(var + conv.bn.eps))
+        conv.bn.bias.data.copy_(bias + mean)
+    net.train()
+
+
+@torch.no_grad()
 def write_fixtures(net, data, path, per_size=8):
     """Positions from the held-out records with the trained net's outputs (eval mode, batch
     norm not folded: the framework's own answers), plain and on a torus. Computed on the
@@ -348,6 +390,9 @@ def main():
     ap.add_argument("--device", default="cuda" if torch.cuda.is_available() else "cpu")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--out", help="the trained net's file (required unless --evaluate)")
+    ap.add_argument("--init", metavar="WEIGHTS",
+                    help="start from this exported net instead of random weights (its size, not "
+                    "--blocks/--channels/--head); the schedule starts again from --lr")
     ap.add_argument("--evaluate", metavar="WEIGHTS",
                     help="train nothing: score this exported net on the held-out records")
     ap.add_argument("--shares", default=None, metavar="SIZE:SHARE,...",
@@ -376,9 +421,16 @@ def main():
     if args.evaluate:
         report(load(args.evaluate, args.device), data, say)
         return
-    net = Net(args.blocks, args.channels, args.head).to(args.device)
+    weights = step_weights(shares, data, ap.error)
+    if args.init:
+        net = load(args.init, args.device)
+        recalibrate(net, data, weights)
+        say(f"started from {args.init}")
+        report(net, data, say)
+    else:
+        net = Net(args.blocks, args.channels, args.head).to(args.device)
     params = sum(p.numel() for p in net.parameters())
-    say(f"net: {args.blocks} blocks, {args.channels} channels, {params} parameters")
+    say(f"net: {net.blocks_n} blocks, {net.channels} channels, {params} parameters")
     on_gpu = args.device.startswith("cuda")
     if args.bf16 == "auto":
         use_amp = on_gpu or torch.ops.mkldnn._is_mkldnn_bf16_supported()
@@ -390,7 +442,6 @@ def main():
     net = net.to(memory_format=layout)
     say(f"bf16 autocast: {'on' if use_amp else 'off'}")
     opt = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=1e-4)
-    weights = step_weights(shares, data, ap.error)
     say("steps' shares: " + " ".join(f"{d.size}x{d.size} {w / sum(weights):.3f}" for d, w in zip(data, weights)))
     budget = args.minutes * 60
     started = time.time()
