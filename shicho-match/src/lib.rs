@@ -46,9 +46,10 @@
 //!   (reason `maxmoves`) rather than thrown away, so a looping pair of engines still gives
 //!   a result.
 //! - **Rules** go to engines that list `kata-set-rules` (KataGo's command, which shicho
-//!   answers too; GTP has none), else `kgs-rules` for the four rule sets KGS names (Pachi),
-//!   first in the setup since a change of topology replaces the board. A refusal is logged
-//!   and the engine plays on by its own rules.
+//!   answers too; GTP has none; `chinese` as `chinese-ogs`, KataGo's name for positional
+//!   superko), else `kgs-rules` for the four rule sets KGS names (Pachi), first in the
+//!   setup since a change of topology replaces the board. A refusal is logged and the
+//!   engine plays on by its own rules.
 //! - **Torus** (`daoqi`) games are recorded with `RU[daoqi]` and the root comment every
 //!   shicho record of a torus game has (`shicho::sgf::TORUS_COMMENT`), since SGF has no
 //!   property for the topology.

@@ -423,7 +423,13 @@ const QUOTE_LIMIT: usize = 40;
 /// shicho's custom form, else KGS's `kgs-rules` (Pachi) for the four rule sets KGS has.
 pub(crate) fn rules_command(rules: shicho::Rules, knows: impl Fn(&str) -> bool) -> Option<String> {
     if knows("kata-set-rules") {
-        return Some(format!("kata-set-rules {rules}"));
+        // KataGo's `chinese` is simple ko, so it would play moves the referee's positional
+        // superko forfeits; its `chinese-ogs` is shicho's `chinese` (an alias shicho takes).
+        // Every other preset means the same to both (checked with `kata-get-rules`).
+        return Some(match rules.preset_name() {
+            Some("chinese") => "kata-set-rules chinese-ogs".to_string(),
+            _ => format!("kata-set-rules {rules}"),
+        });
     }
     let kgs = match rules.preset_name()? {
         "new-zealand" => "new_zealand",
@@ -744,6 +750,15 @@ mod tests {
         let both = ["kgs-rules", "kata-set-rules"];
         assert_eq!(told("daoqi", &both).unwrap(), "kata-set-rules daoqi");
         assert_eq!(told("japanese", &both).unwrap(), "kata-set-rules japanese");
+        assert_eq!(
+            told("chinese", &both).unwrap(),
+            "kata-set-rules chinese-ogs"
+        );
+        assert_eq!(
+            Rules::preset("chinese-ogs"),
+            Rules::preset("chinese"),
+            "shicho must read what the runner sends it"
+        );
         let kgs = ["kgs-rules"];
         assert_eq!(told("japanese", &kgs).unwrap(), "kgs-rules japanese");
         assert_eq!(told("new-zealand", &kgs).unwrap(), "kgs-rules new_zealand");
