@@ -27,6 +27,7 @@ import json
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -229,6 +230,13 @@ def run(shicho, jar, out):
         for name, png in (("lizzie.png", "analysis.png"), ("lizzie-variation.png", "variation.png")):
             subprocess.run(["convert", os.path.join(work, png), "-trim", "+repage", "-strip",
                             "-colors", "64", "PNG8:" + os.path.join(out, name)], check=True)
+    except Failure:
+        # The JVM writes a dump of its threads to lizzie.out: which of Lizzie's are alive
+        # (its engine reader in Leelaz.read?) says where it stopped.
+        if gui.poll() is None:
+            os.kill(gui.pid, signal.SIGQUIT)
+            time.sleep(1)
+        raise
     finally:
         gogui.stop(gui, xvfb)
         lizzie_out.close()
