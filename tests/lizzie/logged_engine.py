@@ -43,8 +43,10 @@ def main():
     def answers():
         for line in iter(engine.stdout.readline, b""):
             write("<", line)
-            if not board_cleared.is_set():
-                board_cleared.wait(GATE_SECONDS)
+            # Once past, open for good: a Lizzie that never clears would otherwise pay the
+            # wait on every line.
+            board_cleared.wait(GATE_SECONDS)
+            board_cleared.set()
             sys.stdout.buffer.write(line)
             sys.stdout.buffer.flush()
 
