@@ -52,7 +52,10 @@ const CHECK_EVERY: usize = 64;
 /// Added to the seed of a search's extension, so that its simulations are not the first
 /// ones over again.
 const EXTENSION_SEED: u64 = 0x5eed;
-/// A search resigns only when its best move has at least this many simulations.
+/// A search resigns only when its root has at least this many simulations, those of the
+/// tree kept from the last move included. The root's, not the best move's: when every move
+/// loses, the visits spread over them all, and the best one of a short search rarely
+/// reaches this many (19x19 self-play at 0.3 s a move played on at 0% to move 390).
 const RESIGN_MIN_VISITS: u32 = 1000;
 /// The most visited root move is settled once it has this many times the runner-up's
 /// visits, and a win rate no lower than the runner-up's.
@@ -256,8 +259,9 @@ impl Searcher {
     /// losses to Pachi looked at, 6 were resigned while Pachi gave itself under 90%. The
     /// second search starts from the tree the first grew, with the replies read further.
     fn resigns(&mut self, game: &Game, c: Color, params: &Params, result: &SearchResult) -> bool {
+        let root_visits: u32 = result.candidates.iter().map(|child| child.visits).sum();
         let hopeless = result.candidates.first().is_some_and(|best| {
-            best.visits >= RESIGN_MIN_VISITS && best.winrate < params.resign_below
+            root_visits >= RESIGN_MIN_VISITS && best.winrate < params.resign_below
         });
         if !hopeless {
             return false;
@@ -997,11 +1001,17 @@ mod tests {
             0.5,
         );
         let stop = AtomicBool::new(false);
+        // Too short a search to judge by: it plays on however hopeless it finds the game.
+        let short = Params {
+            resign_below: 0.1,
+            ..params(RESIGN_MIN_VISITS as usize / 4)
+        };
+        let mut hasty = Searcher::new();
+        let glance = hasty.search(&g, Color::Black, &short, 1, &stop);
+        assert!(glance.winrate < 0.1, "hopeless: {}", glance.winrate);
         let resigning = Params {
             resign_below: 0.1,
-            // When every move loses, the visits spread: enough for the best to reach
-            // `RESIGN_MIN_VISITS`.
-            ..params(8000)
+            ..params(RESIGN_MIN_VISITS as usize * 3 / 2)
         };
         let mut searcher = Searcher::new();
         let first = searcher.search(&g, Color::Black, &resigning, 1, &stop);
@@ -1021,10 +1031,49 @@ mod tests {
         assert!(matches!(fresh.decision, Decision::Play(_)));
         let second = searcher.search(&g, Color::Black, &resigning, 2, &stop);
         assert_eq!(second.decision, Decision::Resign);
+        let glance = hasty.search(&g, Color::Black, &short, 2, &stop);
+        assert!(glance.winrate < 0.1, "hopeless: {}", glance.winrate);
+        assert!(matches!(glance.decision, Decision::Play(_)));
         // A new game starts without the streak.
         searcher.clear();
         let again = searcher.search(&g, Color::Black, &resigning, 3, &stop);
         assert!(matches!(again.decision, Decision::Play(_)));
+    }
+
+    #[test]
+    fn resigns_by_the_roots_visits_not_the_best_moves() {
+        // When every move loses, the visits spread over them all: here no move of a search
+        // of 1,500 simulations has `RESIGN_MIN_VISITS`, and the search may still resign.
+        let mut g = Game::new(19, Rules::default(), 7.5).unwrap();
+        let hopeless = |visits: &[u32]| SearchResult {
+            decision: Decision::Play(Move::Pass),
+            winrate: 0.01,
+            playouts: visits.iter().sum::<u32>() as usize,
+            elapsed: Duration::ZERO,
+            candidates: visits
+                .iter()
+                .map(|&visits| Candidate {
+                    mv: Move::Pass,
+                    visits,
+                    winrate: 0.01,
+                })
+                .collect(),
+            pv: vec![],
+        };
+        let spread = hopeless(&[300; 5]);
+        let short = hopeless(&[100; 5]);
+        let resigning = Params {
+            resign_below: 0.1,
+            ..params(1500)
+        };
+        let mut searcher = Searcher::new();
+        let mut hasty = Searcher::new();
+        assert!(!searcher.resigns(&g, Color::Black, &resigning, &spread));
+        assert!(!hasty.resigns(&g, Color::Black, &resigning, &short));
+        g.play(Color::Black, Move::Pass).unwrap();
+        g.play(Color::White, Move::Pass).unwrap();
+        assert!(searcher.resigns(&g, Color::Black, &resigning, &spread));
+        assert!(!hasty.resigns(&g, Color::Black, &resigning, &short));
     }
 
     #[test]
