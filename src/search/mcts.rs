@@ -242,12 +242,13 @@ impl Searcher {
             result.decision = Decision::Resign;
         }
         log::info!(
-            "search: {playouts} playouts ({reused} kept) in {:.2}s on {threads} thread(s), {} nodes ({:.0}% of the arena), {:?} {:.1}%",
+            "search: {playouts} playouts ({reused} kept) in {:.2}s on {threads} thread(s), {} nodes ({:.0}% of the arena), {:?} {:.1}% ({} visits)",
             result.elapsed.as_secs_f64(),
             root.shared.tree.node_count(),
             root.shared.tree.fill() * 100.0,
             result.decision,
             result.winrate * 100.0,
+            result.candidates.first().map_or(0, |best| best.visits),
         );
         self.keep(root.shared.tree, game);
         result
