@@ -87,6 +87,8 @@ def main():
     # Failures: a judge that dies mid-run, one that answers errors, one that is no program.
     for judge, words in [
         (f"{FAKE} --die-after 5", "exited with status 3"),
+        # Gone before it reads a query: the write fails first, yet its exit is what is told.
+        ("sh -c 'exec 0<&-; sleep 0.5; echo gone >&2; exit 3'", "exited with status 3 (gone)"),
         (f"{FAKE} --error", "fake error"),
         ("/nonexistent/katago", "cannot start"),
     ]:
