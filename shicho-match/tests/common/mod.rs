@@ -1,6 +1,7 @@
 //! What the referee's test files share: the binary, the fake engine's command line, a
 //! fresh output directory.
 
+use std::cell::RefCell;
 use std::path::PathBuf;
 
 pub const BIN: &str = env!("CARGO_BIN_EXE_shicho-match");
@@ -12,9 +13,27 @@ pub fn fake(args: &str) -> Vec<String> {
     argv
 }
 
-/// A fresh output directory for one test (the process id keeps test binaries apart).
+/// A fresh output directory for one test (the process id keeps test binaries apart). It is
+/// removed when the test's thread ends, pass or fail (the harness runs each test on a thread
+/// of its own), so that runs of the suite leave nothing behind; `SHICHO_KEEP_TEST_DIRS=1`
+/// keeps them for a look.
 pub fn out_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("shicho-match-test-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
+    if std::env::var_os("SHICHO_KEEP_TEST_DIRS").is_none() {
+        MADE.with(|made| made.borrow_mut().push(Scratch(dir.clone())));
+    }
     dir
+}
+
+thread_local! {
+    static MADE: RefCell<Vec<Scratch>> = const { RefCell::new(Vec::new()) };
+}
+
+struct Scratch(PathBuf);
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
 }
