@@ -133,7 +133,7 @@ pub struct Tunables {
     /// With the network: virtual visits a node gains, when its children get their priors,
     /// at the value head's win rate (0: the value head unused), on boards smaller than
     /// [`LARGE_BOARD`]. The evaluation that gives the children their priors values the node
-    /// for nothing; in SPRTs on 9x9, 20 beat 0, 40 beat 20 and 80 beat 40.
+    /// for nothing; in SPRTs on 9x9, 20 beat 0, 40 beat 20 and 80 beat 40; 160 did not beat 80.
     pub net_value_visits: f32,
     /// The same on boards of [`LARGE_BOARD`] and more, where the value head is weaker
     /// (held-out loss 0.547 on 19x19 against 0.375 on 9x9).
