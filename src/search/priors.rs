@@ -274,9 +274,9 @@ pub(crate) struct NetScratch {
 /// to move, the network's priors in place of the learnt weights' (the pass child keeps
 /// its own). The same form as `child_priors`, the policy's chance standing for a move's
 /// strength. With `net_value_visits` (`net_value_visits_large` on 13x13 and up), the node
-/// itself gains that many virtual visits at the value head's win rate (for the player who moved into it). Each child also keeps the
-/// policy's chance for its move, renormalised over the children (PUCT's prior). Returns
-/// the value head's win rate for `c`.
+/// itself gains that many virtual visits at the value head's win rate (for the player who
+/// moved into it). Each child also keeps the policy's chance for its move, renormalised
+/// over the children (PUCT's prior). Returns the value head's win rate for `c`.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn net_priors(
     net: &Weights,
