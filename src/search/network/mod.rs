@@ -7,6 +7,7 @@
 //! torus its convolutions wrap around instead of seeing an edge. It was trained on
 //! positions labelled by a stronger engine (see `train/README.md`).
 
+pub mod direct;
 pub mod inputs;
 pub mod model;
 pub mod weights;

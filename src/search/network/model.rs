@@ -4,6 +4,7 @@
 //! through together as one taller product.
 
 use crate::go::geometry::{Geometry, Topology};
+use crate::search::network::direct::{self, Job};
 use crate::search::network::inputs::{BINARY_PLANES, GLOBALS, Inputs};
 use crate::search::network::weights::{Conv, Dense, INPUT_CHANNELS, Weights};
 
@@ -103,7 +104,8 @@ fn relu(v: &mut [f32]) {
     }
 }
 
-/// A convolution of `input` (`positions * points` rows of `conv.inputs`) into `out`.
+/// A convolution of `input` (`positions * points` rows of `conv.inputs`) into `out`: the
+/// direct kernel where the core and the width allow, else a product over gathered taps.
 fn convolve(
     conv: &Conv,
     taps: &[[u32; 9]],
@@ -112,6 +114,21 @@ fn convolve(
     gathered: &mut Vec<f32>,
     out: &mut Vec<f32>,
 ) {
+    if direct::available(conv.outputs) {
+        let job = Job {
+            taps,
+            kernel: conv.kernel,
+            positions,
+            inputs: conv.inputs,
+            outputs: conv.outputs,
+            weights: &conv.weights,
+            bias: &conv.bias,
+            input,
+        };
+        // The gathered buffer is not needed here: it lends its space for the zero row.
+        direct::convolve(&job, gathered, out);
+        return;
+    }
     let points = taps.len();
     let rows = positions * points;
     let cin = conv.inputs;
