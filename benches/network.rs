@@ -1,5 +1,7 @@
 //! The network's speed on this CPU, one thread: evaluations a second on 9x9 and 19x19 at
-//! batch 1 and 8, the inputs' encoding (ladders read) on its own, and the multiply-adds'
+//! batch 1 and 8 on each convolution kernel the core runs (`Best`, the one play uses: the
+//! direct kernel on the widest vectors; `Avx2`, the direct kernel on 8 lanes; `Gemm`, the
+//! GEMM crate), the inputs' encoding (ladders read) on its own, and the multiply-adds'
 //! rate beside the core's peak (a loop of independent fused multiply-adds, the most the
 //! core can do) and a large matrix product (the most the GEMM crate gets from it).
 //!
@@ -9,6 +11,7 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
+use shicho::search::network::direct::Kernel;
 use shicho::search::network::inputs::{HISTORY, Inputs, Position};
 use shicho::search::network::model::Workspace;
 use shicho::search::network::weights::Weights;
@@ -213,17 +216,24 @@ fn main() {
         });
         println!("{size}x{size}: inputs encoded {encode:.0}/s");
         for (name, w) in &nets {
-            let mut ws = Workspace::default();
             let flop = 2.0 * w.multiply_adds(geo.num_points()) as f64;
-            for batch in [1, 8] {
-                let refs: Vec<&Inputs> = inputs.iter().take(batch).collect();
-                let rate = run_for(budget, || {
-                    black_box(w.evaluate(geo, &refs, &mut ws));
-                }) * batch as f64;
-                println!(
-                    "{size}x{size} {name} batch {batch}: {rate:.0} evaluations/s, {:.1} GFLOP/s",
-                    rate * flop / 1e9
-                );
+            // Each kernel this core runs, side by side: the one play uses (Best) and the
+            // ones it stands in for.
+            for kernel in [Kernel::Best, Kernel::Avx2, Kernel::Gemm] {
+                if !kernel.supported() {
+                    continue;
+                }
+                let mut ws = Workspace::with_kernel(kernel);
+                for batch in [1, 8] {
+                    let refs: Vec<&Inputs> = inputs.iter().take(batch).collect();
+                    let rate = run_for(budget, || {
+                        black_box(w.evaluate(geo, &refs, &mut ws));
+                    }) * batch as f64;
+                    println!(
+                        "{size}x{size} {name} {kernel:?} batch {batch}: {rate:.0} evaluations/s, {:.1} GFLOP/s",
+                        rate * flop / 1e9
+                    );
+                }
             }
         }
     }

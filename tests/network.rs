@@ -3,6 +3,7 @@
 //! a torus, where its convolutions wrap), the inputs and what PyTorch answered for them
 //! with the same weights. Rust must agree within 1e-4.
 
+use shicho::search::network::direct::Kernel;
 use shicho::search::network::inputs::{BINARY_PLANES, GLOBALS, Inputs};
 use shicho::search::network::model::Workspace;
 use shicho::search::network::weights::Weights;
@@ -10,12 +11,22 @@ use shicho::{Geometry, Topology};
 
 const TOLERANCE: f32 = 1e-4;
 
+/// Every kernel this core runs (the GEMM crate, the direct kernels on 8- and 16-lane
+/// vectors) against the fixtures.
 fn check(weights: &Weights, fixtures_path: &str) {
+    for kernel in [Kernel::Gemm, Kernel::Avx2, Kernel::Avx512, Kernel::Best] {
+        if kernel.supported() {
+            check_on(weights, fixtures_path, kernel);
+        }
+    }
+}
+
+fn check_on(weights: &Weights, fixtures_path: &str, kernel: Kernel) {
     let fixtures: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(fixtures_path).unwrap()).unwrap();
     let cases = fixtures["cases"].as_array().unwrap();
     assert!(cases.len() >= 20, "at least 20 positions");
-    let mut ws = Workspace::default();
+    let mut ws = Workspace::with_kernel(kernel);
     let mut worst = 0.0f32;
     for (i, case) in cases.iter().enumerate() {
         let size = case["size"].as_u64().unwrap() as usize;
@@ -44,7 +55,7 @@ fn check(weights: &Weights, fixtures_path: &str) {
             worst = worst.max(diff);
             assert!(
                 diff <= TOLERANCE,
-                "case {i} ({size}x{size} {topology:?}): {what} {got} against PyTorch's {want}"
+                "{kernel:?}, case {i} ({size}x{size} {topology:?}): {what} {got} against PyTorch's {want}"
             );
         };
         for (j, (&got, want)) in e.policy.iter().zip(floats(&case["policy"])).enumerate() {
@@ -61,7 +72,10 @@ fn check(weights: &Weights, fixtures_path: &str) {
             close(&format!("owner[{j}]"), got, want);
         }
     }
-    eprintln!("{} positions, largest difference {worst:e}", cases.len());
+    eprintln!(
+        "{kernel:?}: {} positions, largest difference {worst:e}",
+        cases.len()
+    );
 }
 
 fn floats(v: &serde_json::Value) -> Vec<f32> {

@@ -1,29 +1,100 @@
-//! A direct convolution for cores with AVX-512: each output point's channels are summed in
+//! A direct convolution on vector units: each output point's channels are summed in
 //! registers from the weights as stored and the input rows where they lie. The GEMM crate
 //! packs both operands afresh on every call, the constant weights included, and with one
 //! position's thin matrices (81 rows on 9x9) the packing took as long as the multiply-adds
 //! (`perf`: 34% of an evaluation in `gemm_loop`, 45% in its kernel); here nothing is
-//! copied, and the net runs 2.6 times as fast (doc/benchmarks.md).
+//! copied, and the net runs twice as fast (doc/benchmarks.md).
 //!
-//! Outputs come in blocks of 16 channels (one vector), one to six of them; a tile of output
-//! points shares each loaded weight vector, so the loop is bound by the core's multiply-adds
-//! rather than by its loads. Other shapes, and other cores, take the GEMM in `model`.
+//! Outputs come in whole vectors: 16 channels with AVX-512 (one to six of them), 8 with AVX2
+//! and FMA (one to eight). A tile of output points shares each loaded weight vector, so the
+//! loop is bound by the core's multiply-adds rather than by its loads. Other widths (the
+//! heads' 1x1 products), other cores and [`Kernel::Gemm`] take the GEMM in `model`.
 
-/// The widest output this kernel takes, in vectors of 16 channels.
-const MAX_VECTORS: usize = 6;
+/// Which code computes the network's convolutions.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Kernel {
+    /// The fastest this core has: AVX-512, else AVX2 with FMA, else the GEMM crate.
+    #[default]
+    Best,
+    /// The GEMM crate over gathered neighbourhoods, on any core.
+    Gemm,
+    /// The direct kernel on 8-lane vectors.
+    Avx2,
+    /// The direct kernel on 16-lane vectors.
+    Avx512,
+}
 
-/// Whether [`convolve`] runs on this core for `outputs` channels.
-pub fn available(outputs: usize) -> bool {
-    #[cfg(target_arch = "x86_64")]
-    {
-        outputs.is_multiple_of(16)
-            && (1..=MAX_VECTORS).contains(&(outputs / 16))
-            && std::arch::is_x86_feature_detected!("avx512f")
+/// A vector unit the direct kernel runs on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Isa {
+    Avx2,
+    Avx512,
+}
+
+impl Isa {
+    fn lanes(self) -> usize {
+        match self {
+            Isa::Avx2 => 8,
+            Isa::Avx512 => 16,
+        }
     }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        let _ = outputs;
-        false
+
+    /// The widest output it takes, in vectors.
+    fn max_vectors(self) -> usize {
+        match self {
+            Isa::Avx2 => 8,
+            Isa::Avx512 => 6,
+        }
+    }
+
+    /// Whether this core has it.
+    fn on_this_core(self) -> bool {
+        #[cfg(target_arch = "x86_64")]
+        {
+            match self {
+                Isa::Avx2 => {
+                    std::arch::is_x86_feature_detected!("avx2")
+                        && std::arch::is_x86_feature_detected!("fma")
+                }
+                Isa::Avx512 => std::arch::is_x86_feature_detected!("avx512f"),
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            let _ = self;
+            false
+        }
+    }
+
+    fn fits(self, outputs: usize) -> bool {
+        outputs.is_multiple_of(self.lanes())
+            && (1..=self.max_vectors()).contains(&(outputs / self.lanes()))
+    }
+}
+
+impl Kernel {
+    /// Whether this core can run it (for outputs it takes).
+    pub fn supported(self) -> bool {
+        match self {
+            Kernel::Best | Kernel::Gemm => true,
+            Kernel::Avx2 => Isa::Avx2.on_this_core(),
+            Kernel::Avx512 => Isa::Avx512.on_this_core(),
+        }
+    }
+
+    /// The vector unit that computes a convolution to `outputs` channels, if any (else the
+    /// GEMM does).
+    pub fn direct_for(self, outputs: usize) -> Option<Isa> {
+        let choices: &[Isa] = match self {
+            Kernel::Best => &[Isa::Avx512, Isa::Avx2],
+            Kernel::Gemm => &[],
+            Kernel::Avx2 => &[Isa::Avx2],
+            Kernel::Avx512 => &[Isa::Avx512],
+        };
+        choices
+            .iter()
+            .copied()
+            .find(|isa| isa.fits(outputs) && isa.on_this_core())
     }
 }
 
@@ -42,13 +113,17 @@ pub struct Job<'a> {
     pub input: &'a [f32],
 }
 
-/// `out` (`positions * points` rows of `outputs`) = the convolution of `job.input`.
+/// `out` (`positions * points` rows of `outputs`) = the convolution of `job.input`, on
+/// `isa`.
 ///
 /// # Panics
-/// If [`available`] is false for `job.outputs`, or the slices are shorter than the shapes
-/// say: both are the caller's mistakes, never the input's.
-pub fn convolve(job: &Job, zeros: &mut Vec<f32>, out: &mut Vec<f32>) {
-    assert!(available(job.outputs), "the direct kernel cannot run here");
+/// If this core lacks `isa` or it does not take `job.outputs` (see [`Kernel::direct_for`]),
+/// or the slices are shorter than the shapes say: the caller's mistakes, never the input's.
+pub fn convolve(job: &Job, isa: Isa, zeros: &mut Vec<f32>, out: &mut Vec<f32>) {
+    assert!(
+        isa.fits(job.outputs) && isa.on_this_core(),
+        "the direct kernel cannot run here"
+    );
     let points = job.taps.len();
     let rows = job.positions * points;
     let taps = job.kernel * job.kernel;
@@ -61,25 +136,58 @@ pub fn convolve(job: &Job, zeros: &mut Vec<f32>, out: &mut Vec<f32>) {
     out.clear();
     out.resize(rows * job.outputs, 0.0);
     #[cfg(target_arch = "x86_64")]
-    // SAFETY: `available` checked AVX-512 and the output width; the asserts above bound
-    // every row the kernel reads or writes.
+    // SAFETY: the assert above checked the core's features and the output width; the
+    // others bound every row the kernels read or write.
     unsafe {
-        match job.outputs / 16 {
-            1 => avx512::run::<1, 16>(job, zeros, out),
-            2 => avx512::run::<2, 12>(job, zeros, out),
-            3 => avx512::run::<3, 8>(job, zeros, out),
-            4 => avx512::run::<4, 6>(job, zeros, out),
-            5 => avx512::run::<5, 4>(job, zeros, out),
-            _ => avx512::run::<6, 4>(job, zeros, out),
+        match (isa, job.outputs / isa.lanes()) {
+            (Isa::Avx512, 1) => avx512::run::<1, 16>(job, zeros, out),
+            (Isa::Avx512, 2) => avx512::run::<2, 12>(job, zeros, out),
+            (Isa::Avx512, 3) => avx512::run::<3, 8>(job, zeros, out),
+            (Isa::Avx512, 4) => avx512::run::<4, 6>(job, zeros, out),
+            (Isa::Avx512, 5) => avx512::run::<5, 4>(job, zeros, out),
+            (Isa::Avx512, _) => avx512::run::<6, 4>(job, zeros, out),
+            (Isa::Avx2, 1) => avx2::run::<1, 6>(job, zeros, out),
+            (Isa::Avx2, 2) => avx2::run::<2, 4>(job, zeros, out),
+            (Isa::Avx2, 3) => avx2::run::<3, 3>(job, zeros, out),
+            (Isa::Avx2, 4) => avx2::run::<4, 2>(job, zeros, out),
+            (Isa::Avx2, 5) => avx2::run::<5, 2>(job, zeros, out),
+            (Isa::Avx2, 6) => avx2::run::<6, 2>(job, zeros, out),
+            (Isa::Avx2, 7) => avx2::run::<7, 1>(job, zeros, out),
+            (Isa::Avx2, _) => avx2::run::<8, 1>(job, zeros, out),
         }
     }
+}
+
+/// The input row each tap reads for each of the `R` points of the tile starting at output
+/// row `start`; past the last row the tile repeats it (computed, never stored).
+#[cfg(target_arch = "x86_64")]
+fn tile_sources<const R: usize>(job: &Job, start: usize, zeros: &[f32]) -> [[*const f32; R]; 9] {
+    let points = job.taps.len();
+    let rows = job.positions * points;
+    let taps = job.kernel * job.kernel;
+    let mut sources = [[zeros.as_ptr(); R]; 9];
+    for r in 0..R {
+        let row = (start + r).min(rows - 1);
+        let (position, p) = (row / points, row % points);
+        for (t, tap) in sources.iter_mut().enumerate().take(taps) {
+            let q = if job.kernel == 1 {
+                p as u32
+            } else {
+                job.taps[p][t]
+            };
+            if q != u32::MAX {
+                tap[r] = job.input[(position * points + q as usize) * job.inputs..].as_ptr();
+            }
+        }
+    }
+    sources
 }
 
 #[cfg(target_arch = "x86_64")]
 mod avx512 {
     use std::arch::x86_64::*;
 
-    use super::Job;
+    use super::{Job, tile_sources};
 
     /// `V` vectors of outputs for a tile of `R` points at a time: `R * V` accumulators
     /// (at most 24 of the 32 registers), the rest for the weights and the broadcast input.
@@ -89,32 +197,13 @@ mod avx512 {
         zeros: &[f32],
         out: &mut [f32],
     ) {
-        let points = job.taps.len();
-        let rows = job.positions * points;
+        let rows = job.positions * job.taps.len();
         let (cin, cout) = (job.inputs, job.outputs);
         let taps = job.kernel * job.kernel;
-        let input = job.input.as_ptr();
         let weights = job.weights.as_ptr();
         let mut start = 0;
         while start < rows {
-            // The input row each tap reads for each of the tile's points; past the last
-            // row the tile repeats it (computed, never stored).
-            let mut sources = [[zeros.as_ptr(); R]; 9];
-            for r in 0..R {
-                let row = (start + r).min(rows - 1);
-                let (position, p) = (row / points, row % points);
-                for (t, tap) in sources.iter_mut().enumerate().take(taps) {
-                    let q = if job.kernel == 1 {
-                        p as u32
-                    } else {
-                        job.taps[p][t]
-                    };
-                    if q != u32::MAX {
-                        // SAFETY: q < points, so the row lies inside `input` (asserted).
-                        tap[r] = unsafe { input.add((position * points + q as usize) * cin) };
-                    }
-                }
-            }
+            let sources = tile_sources::<R>(job, start, zeros);
             // SAFETY (the block): every pointer read is a source row of `cin` floats, a
             // weight row of `cout` or the bias; every store is a row below `rows`.
             unsafe {
@@ -132,10 +221,10 @@ mod avx512 {
                         for (v, x) in w.iter_mut().enumerate() {
                             *x = _mm512_loadu_ps(w_row.add(16 * v));
                         }
-                        for r in 0..R {
-                            let b = _mm512_set1_ps(*tap[r].add(i));
-                            for v in 0..V {
-                                acc[r][v] = _mm512_fmadd_ps(b, w[v], acc[r][v]);
+                        for (a, source) in acc.iter_mut().zip(tap) {
+                            let b = _mm512_set1_ps(*source.add(i));
+                            for (x, w) in a.iter_mut().zip(&w) {
+                                *x = _mm512_fmadd_ps(b, *w, *x);
                             }
                         }
                     }
@@ -148,6 +237,67 @@ mod avx512 {
                     let dst = out.as_mut_ptr().add(row * cout);
                     for (v, x) in a.iter().enumerate() {
                         _mm512_storeu_ps(dst.add(16 * v), *x);
+                    }
+                }
+            }
+            start += R;
+        }
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+mod avx2 {
+    use std::arch::x86_64::*;
+
+    use super::{Job, tile_sources};
+
+    /// `V` vectors of outputs for a tile of `R` points: with 16 registers, `R * V`
+    /// accumulators (at most 12), `R` broadcast inputs and one weight vector at a time.
+    #[target_feature(enable = "avx2,fma")]
+    pub(super) unsafe fn run<const V: usize, const R: usize>(
+        job: &Job,
+        zeros: &[f32],
+        out: &mut [f32],
+    ) {
+        let rows = job.positions * job.taps.len();
+        let (cin, cout) = (job.inputs, job.outputs);
+        let taps = job.kernel * job.kernel;
+        let weights = job.weights.as_ptr();
+        let mut start = 0;
+        while start < rows {
+            let sources = tile_sources::<R>(job, start, zeros);
+            // SAFETY (the block): as in the AVX-512 kernel.
+            unsafe {
+                let mut acc = [[_mm256_setzero_ps(); V]; R];
+                for a in acc.iter_mut() {
+                    for (v, x) in a.iter_mut().enumerate() {
+                        *x = _mm256_loadu_ps(job.bias.as_ptr().add(8 * v));
+                    }
+                }
+                for (t, tap) in sources.iter().enumerate().take(taps) {
+                    let w_tap = weights.add(t * cin * cout);
+                    for i in 0..cin {
+                        let w_row = w_tap.add(i * cout);
+                        let mut b = [_mm256_setzero_ps(); R];
+                        for (x, source) in b.iter_mut().zip(tap) {
+                            *x = _mm256_set1_ps(*source.add(i));
+                        }
+                        for v in 0..V {
+                            let w = _mm256_loadu_ps(w_row.add(8 * v));
+                            for (a, b) in acc.iter_mut().zip(&b) {
+                                a[v] = _mm256_fmadd_ps(*b, w, a[v]);
+                            }
+                        }
+                    }
+                }
+                for (r, a) in acc.iter().enumerate() {
+                    let row = start + r;
+                    if row >= rows {
+                        break;
+                    }
+                    let dst = out.as_mut_ptr().add(row * cout);
+                    for (v, x) in a.iter().enumerate() {
+                        _mm256_storeu_ps(dst.add(8 * v), *x);
                     }
                 }
             }
@@ -217,9 +367,34 @@ mod tests {
     }
 
     #[test]
+    fn each_kernel_takes_the_widths_its_vectors_fill() {
+        assert_eq!(Kernel::Gemm.direct_for(48), None);
+        for (kernel, isa) in [(Kernel::Avx512, Isa::Avx512), (Kernel::Avx2, Isa::Avx2)] {
+            let here = isa.on_this_core();
+            assert_eq!(kernel.supported(), here);
+            assert_eq!(kernel.direct_for(48), here.then_some(isa));
+            // The heads' 1x1 products to 24 and 1 channels.
+            assert_eq!(kernel.direct_for(1), None);
+            assert_eq!(kernel.direct_for(24).is_some(), here && isa == Isa::Avx2);
+        }
+        let best = Kernel::Best.direct_for(48);
+        if Isa::Avx512.on_this_core() {
+            assert_eq!(best, Some(Isa::Avx512));
+        } else if Isa::Avx2.on_this_core() {
+            assert_eq!(best, Some(Isa::Avx2));
+        } else {
+            assert_eq!(best, None);
+        }
+    }
+
+    #[test]
     fn agrees_with_the_definition() {
-        if !available(16) {
-            eprintln!("no AVX-512 on this core: the direct kernel is not used, nothing to check");
+        let isas: Vec<Isa> = [Isa::Avx512, Isa::Avx2]
+            .into_iter()
+            .filter(|isa| isa.on_this_core())
+            .collect();
+        if isas.is_empty() {
+            eprintln!("neither AVX-512 nor AVX2 on this core: the GEMM does it all");
             return;
         }
         let mut rng = Rng::new(11);
@@ -236,6 +411,9 @@ mod tests {
             (7, Topology::Plane, 3, 5, 80, 1),
             (13, Topology::Plane, 1, 48, 16, 2),
             (5, Topology::Torus, 1, 64, 64, 1),
+            (9, Topology::Plane, 3, 48, 8, 2),
+            (9, Topology::Plane, 3, 7, 24, 1),
+            (11, Topology::Torus, 3, 16, 40, 1),
         ];
         let (mut zeros, mut out) = (Vec::new(), Vec::new());
         for (size, topology, kernel, inputs, outputs, positions) in shapes {
@@ -254,15 +432,21 @@ mod tests {
                 bias: &bias,
                 input: &input,
             };
-            convolve(&job, &mut zeros, &mut out);
             let want = naive(&job);
-            assert_eq!(out.len(), want.len());
-            for (j, (got, want)) in out.iter().zip(&want).enumerate() {
-                assert!(
-                    (got - want).abs() <= 1e-4 * (1.0 + want.abs()),
-                    "{size}x{size} {topology:?} {kernel}x{kernel} {inputs}->{outputs} x{positions}: \
-                     output {j} is {got}, by the definition {want}"
-                );
+            for &isa in &isas {
+                if !isa.fits(outputs) {
+                    continue;
+                }
+                convolve(&job, isa, &mut zeros, &mut out);
+                assert_eq!(out.len(), want.len());
+                for (j, (got, want)) in out.iter().zip(&want).enumerate() {
+                    assert!(
+                        (got - want).abs() <= 1e-4 * (1.0 + want.abs()),
+                        "{isa:?} {size}x{size} {topology:?} {kernel}x{kernel} \
+                         {inputs}->{outputs} x{positions}: output {j} is {got}, by the \
+                         definition {want}"
+                    );
+                }
             }
         }
     }

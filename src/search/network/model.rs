@@ -4,7 +4,7 @@
 //! through together as one taller product.
 
 use crate::go::geometry::{Geometry, Topology};
-use crate::search::network::direct::{self, Job};
+use crate::search::network::direct::{self, Job, Kernel};
 use crate::search::network::inputs::{BINARY_PLANES, GLOBALS, Inputs};
 use crate::search::network::weights::{Conv, Dense, INPUT_CHANNELS, Weights};
 
@@ -24,9 +24,11 @@ pub struct Evaluation {
 /// Off the board: a gathered neighbour that reads as zero (the padding).
 const OFF: u32 = u32::MAX;
 
-/// Buffers one thread reuses from evaluation to evaluation.
+/// Buffers one thread reuses from evaluation to evaluation, and the code its convolutions
+/// run on.
 #[derive(Default)]
 pub struct Workspace {
+    kernel: Kernel,
     /// The 3x3 neighbourhood of each point (the tap `ky * 3 + kx` reads the point at
     /// `(x + kx - 1, y + ky - 1)`), for the board last seen.
     taps: Vec<[u32; 9]>,
@@ -39,6 +41,15 @@ pub struct Workspace {
 }
 
 impl Workspace {
+    /// A workspace whose convolutions run on `kernel` (where it takes their width; the GEMM
+    /// elsewhere). [`Workspace::default`] runs on the fastest this core has.
+    pub fn with_kernel(kernel: Kernel) -> Workspace {
+        Workspace {
+            kernel,
+            ..Workspace::default()
+        }
+    }
+
     fn prepare(&mut self, geo: &Geometry) {
         let key = (geo.size(), geo.topology());
         if self.taps_for == Some(key) {
@@ -106,15 +117,17 @@ fn relu(v: &mut [f32]) {
 
 /// A convolution of `input` (`positions * points` rows of `conv.inputs`) into `out`: the
 /// direct kernel where the core and the width allow, else a product over gathered taps.
+#[allow(clippy::too_many_arguments)]
 fn convolve(
     conv: &Conv,
+    kernel: Kernel,
     taps: &[[u32; 9]],
     positions: usize,
     input: &[f32],
     gathered: &mut Vec<f32>,
     out: &mut Vec<f32>,
 ) {
-    if direct::available(conv.outputs) {
+    if let Some(isa) = kernel.direct_for(conv.outputs) {
         let job = Job {
             taps,
             kernel: conv.kernel,
@@ -126,7 +139,7 @@ fn convolve(
             input,
         };
         // The gathered buffer is not needed here: it lends its space for the zero row.
-        direct::convolve(&job, gathered, out);
+        direct::convolve(&job, isa, gathered, out);
         return;
     }
     let points = taps.len();
@@ -217,6 +230,7 @@ impl Weights {
         let points = geo.num_points();
         let positions = inputs.len();
         let Workspace {
+            kernel,
             taps,
             gathered,
             a,
@@ -235,13 +249,13 @@ impl Weights {
                 a.extend_from_slice(&input.globals[..GLOBALS]);
             }
         }
-        convolve(&self.stem, taps, positions, a, gathered, b);
+        convolve(&self.stem, *kernel, taps, positions, a, gathered, b);
         relu(b);
         // The trunk: `b` holds the blocks' input and output.
         for (conv1, conv2) in &self.blocks {
-            convolve(conv1, taps, positions, b, gathered, a);
+            convolve(conv1, *kernel, taps, positions, b, gathered, a);
             relu(a);
-            convolve(conv2, taps, positions, a, gathered, c);
+            convolve(conv2, *kernel, taps, positions, a, gathered, c);
             for (x, skip) in c.iter_mut().zip(b.iter()) {
                 *x = (*x + skip).max(0.0);
             }
@@ -250,9 +264,9 @@ impl Weights {
         let h = self.head_channels;
         let mut out = Vec::with_capacity(positions);
         // Policy head.
-        convolve(&self.policy_conv, taps, positions, b, gathered, a);
+        convolve(&self.policy_conv, *kernel, taps, positions, b, gathered, a);
         relu(a);
-        convolve(&self.policy_out, taps, positions, a, gathered, c);
+        convolve(&self.policy_out, *kernel, taps, positions, a, gathered, c);
         let mut pooled = Vec::new();
         let mut scratch = Vec::new();
         for pos in 0..positions {
@@ -276,9 +290,17 @@ impl Weights {
             });
         }
         // Value head and ownership.
-        convolve(&self.value_conv, taps, positions, b, gathered, a);
+        convolve(&self.value_conv, *kernel, taps, positions, b, gathered, a);
         relu(a);
-        convolve(&self.ownership_out, taps, positions, a, gathered, c);
+        convolve(
+            &self.ownership_out,
+            *kernel,
+            taps,
+            positions,
+            a,
+            gathered,
+            c,
+        );
         for (pos, e) in out.iter_mut().enumerate() {
             let map = &a[pos * points * h..(pos + 1) * points * h];
             pool(map, points, h, &mut pooled);
