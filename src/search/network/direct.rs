@@ -8,7 +8,8 @@
 //! Outputs come in whole vectors: 16 channels with AVX-512 (one to six of them), 8 with AVX2
 //! and FMA (one to eight). A tile of output points shares each loaded weight vector, so the
 //! loop is bound by the core's multiply-adds rather than by its loads. Other widths (the
-//! heads' 1x1 products), other cores and [`Kernel::Gemm`] take the GEMM in `model`.
+//! heads' 1x1 products to one channel, and to 24 where only AVX-512's 16 lanes are asked
+//! for), other cores and [`Kernel::Gemm`] take the GEMM in `model`.
 
 /// Which code computes the network's convolutions.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
