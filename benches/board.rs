@@ -10,7 +10,7 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use shicho::search::playout::{Recent, move_cap, random_move, random_playout};
+use shicho::go::search::playout::{Recent, move_cap, random_move, random_playout};
 use shicho::{Board, Color, Geometry, Move, Rng, Topology};
 
 fn seconds() -> Duration {

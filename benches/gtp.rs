@@ -7,9 +7,9 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use shicho::gtp::{Config, Engine};
+use shicho::engine::{Config, Engine};
 
-use shicho::search::playout::{Recent, random_move};
+use shicho::go::search::playout::{Recent, random_move};
 use shicho::{Board, Color, Geometry, Move, Rng, Topology};
 
 /// A random game of `moves` moves on `size`, as GTP vertices.
@@ -46,7 +46,10 @@ fn main() {
     for size in [9, 19] {
         println!("{size}x{size}:");
         let mut e = Engine::new(Config {
-            size,
+            go: shicho::go::gtp::state::Config {
+                size,
+                ..Default::default()
+            },
             ..Config::default()
         });
         let moves = game(size, size * size / 2);

@@ -11,11 +11,11 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use shicho::search::network::direct::Kernel;
-use shicho::search::network::inputs::{HISTORY, Inputs, Position};
-use shicho::search::network::model::Workspace;
-use shicho::search::network::weights::Weights;
-use shicho::search::playout::{Recent, random_move};
+use shicho::go::network::direct::Kernel;
+use shicho::go::network::inputs::{HISTORY, Inputs, Position};
+use shicho::go::network::model::Workspace;
+use shicho::go::network::weights::Weights;
+use shicho::go::search::playout::{Recent, random_move};
 use shicho::{Board, Color, Geometry, Rng, Topology};
 
 fn seconds() -> Duration {

@@ -23,9 +23,9 @@ use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use position_file::PositionLine;
-use shicho::search::playout::Recent;
-use shicho::search::playout::policy::{Policy, policy_playout};
-use shicho::search::{Decision, Params, search};
+use shicho::go::search::playout::Recent;
+use shicho::go::search::playout::policy::{Policy, policy_playout};
+use shicho::go::search::{Decision, Params, search};
 use shicho::{Color, Rng, go::score};
 
 /// A win-rate error above this counts as a position gotten badly wrong.
@@ -79,7 +79,7 @@ fn main() {
             time: None,
             resign_below: 0.0,
             threads,
-            tunables: shicho::search::Tunables::from_env(),
+            tunables: shicho::go::search::Tunables::from_env(),
             ..Params::default()
         };
         let stop = AtomicBool::new(false);

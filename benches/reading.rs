@@ -6,8 +6,8 @@
 
 use std::time::Instant;
 
-use shicho::tactics::chains::chain_heads;
-use shicho::tactics::{Budget, attack, defend, ladder_attack};
+use shicho::go::tactics::chains::chain_heads;
+use shicho::go::tactics::{Budget, attack, defend, ladder_attack};
 use shicho::{Board, Color, Geometry, Topology};
 
 const DATA: &str = include_str!("../tests/data/gnugo-reading.txt");

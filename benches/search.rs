@@ -22,7 +22,7 @@ use std::process::{Command, Stdio};
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-use shicho::search::{DEFAULT_WEIGHTS, Network, Params, search};
+use shicho::go::search::{DEFAULT_WEIGHTS, Network, Params, search};
 use shicho::{Color, Game, Rules};
 
 /// Positions timed together as one row of the table.

@@ -24,7 +24,7 @@ use std::collections::BTreeMap;
 use std::fs::File;
 use std::io::{self, BufRead, BufWriter, Write};
 
-use shicho::search::network::inputs::{BINARY_PLANES, GLOBALS, HISTORY, Inputs, Position};
+use shicho::go::network::inputs::{BINARY_PLANES, GLOBALS, HISTORY, Inputs, Position};
 use shicho::{Board, Color, Geometry, Move, Point, Topology};
 
 struct Output {

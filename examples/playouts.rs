@@ -1,6 +1,6 @@
 //! Runs N light playouts on a size (for profiling): cargo run --release --example playouts 9 20000
 
-use shicho::search::playout::{Recent, random_playout};
+use shicho::go::search::playout::{Recent, random_playout};
 use shicho::{Board, Color, Geometry, Rng, Topology};
 fn main() {
     let args: Vec<usize> = std::env::args()

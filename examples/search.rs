@@ -1,5 +1,5 @@
 //! Runs one search (for profiling): cargo run --release --example search 9 20000
-use shicho::search::{Params, search};
+use shicho::go::search::{Params, search};
 use shicho::{Color, Game, Rules};
 use std::sync::atomic::AtomicBool;
 fn main() {

@@ -23,11 +23,12 @@
 
 use std::collections::HashMap;
 
-use shicho::search::pattern::features::{Features, GROUPS, features, with_owner, with_spatial};
-use shicho::search::pattern::gammas::Gammas;
-use shicho::search::pattern::spatial::SIZES;
-use shicho::search::{Tunables, ownership};
-use shicho::sgf::{SgfGame, Stop, parse_collection};
+use shicho::go::search::pattern::features::{Features, GROUPS, features, with_owner, with_spatial};
+use shicho::go::search::pattern::gammas::Gammas;
+use shicho::go::search::pattern::spatial::SIZES;
+use shicho::go::search::{Tunables, ownership};
+use shicho::go::sgf::{SgfGame, Stop};
+use shicho::sgf::parse_collection;
 use shicho::{Color, Game, Move, Point, Rules};
 
 /// One position: its candidates `cands[start..start + len]`, the played one first.

@@ -26,15 +26,16 @@
 //!
 //! The core types are re-exported here, so callers write `shicho::Board`, `shicho::Game`.
 
+pub mod clock;
 mod color;
+pub mod engine;
+pub mod game;
 pub mod go;
 pub mod gtp;
 pub mod othello;
-pub mod play;
 mod rng;
-pub mod search;
 pub mod sgf;
-pub mod tactics;
+pub mod terminal;
 
 pub use color::{ByColor, Color, ParseColorError};
 pub use go::board::undo::Undo;
@@ -44,5 +45,5 @@ pub use go::geometry::{Geometry, MAX_SIZE, MIN_SIZE, SizeError, Topology, Vertex
 pub use go::point::{Move, Point};
 pub use go::rules::{KoRule, PRESETS, Rules, Scoring, SuicideRule, UnknownRules};
 pub use go::score::Score;
+pub use go::tactics::{Budget, Outcome, ReadingStack};
 pub use rng::Rng;
-pub use tactics::{Budget, Outcome, ReadingStack};

@@ -5,8 +5,11 @@ use std::process::ExitCode;
 
 use clap::Parser;
 use shicho::Rules;
-use shicho::gtp::{self, Config, Engine, GameKind, Player};
+use shicho::engine::{Config, Engine};
+use shicho::game::GameKind;
+use shicho::go::search::Player;
 use shicho::othello::PlayerKind as OthelloPlayer;
+use shicho::{go, gtp, othello};
 
 /// A Go and Othello engine speaking GTP v2 on stdin/stdout. Diagnostics go to stderr
 /// (RUST_LOG=debug).
@@ -65,7 +68,7 @@ struct Cli {
     override_version: Option<String>,
     /// The neural network for the tree's priors: builtin, none (the classic engine) or a
     /// safetensors file.
-    #[arg(long, default_value = shicho::search::DEFAULT_WEIGHTS)]
+    #[arg(long, default_value = shicho::go::search::DEFAULT_WEIGHTS)]
     weights: String,
 }
 
@@ -96,20 +99,22 @@ fn players(name: Option<&str>) -> Result<(Player, OthelloPlayer), String> {
 enum Command {
     /// Play in the terminal (Go under any rules, Dao-qi, Othello): a person against the
     /// engine, or two people.
-    Play(shicho::play::Options),
+    Play(shicho::engine::play::Options),
 }
 
 /// `shicho play`: the terminal board on stdin/stdout.
-fn play(options: &shicho::play::Options) -> ExitCode {
+fn play(options: &shicho::engine::play::Options) -> ExitCode {
     let mut input = io::stdin().lock();
     let mut output = io::stdout().lock();
-    match shicho::play::run(options, &mut input, &mut output) {
+    match shicho::engine::play::run(options, &mut input, &mut output) {
         Ok(_) => ExitCode::SUCCESS,
-        Err(shicho::play::session::PlayError::Options(why)) => {
+        Err(shicho::terminal::session::PlayError::Options(why)) => {
             eprintln!("shicho play: {why}");
             ExitCode::from(2)
         }
-        Err(shicho::play::session::PlayError::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => {
+        Err(shicho::terminal::session::PlayError::Io(e))
+            if e.kind() == io::ErrorKind::BrokenPipe =>
+        {
             ExitCode::SUCCESS
         }
         Err(e) => {
@@ -173,39 +178,48 @@ fn main() -> ExitCode {
         }
         t => t.map(std::time::Duration::from_secs_f64),
     };
-    let network = match shicho::search::Network::from_option(&cli.weights) {
+    let network = match shicho::go::search::Network::from_option(&cli.weights) {
         Ok(n) => n,
         Err(msg) => {
             eprintln!("shicho: {msg}");
             return ExitCode::from(2);
         }
     };
-    let search = shicho::search::Params {
+    let search = shicho::go::search::Params {
         playouts: cli.playouts.map(|n| n.max(1)),
         time,
         extension: None,
         resign_below: cli.resign.clamp(0.0, 1.0),
         threads: cli.threads.clamp(1, 64),
-        tunables: shicho::search::Tunables::from_env(),
+        tunables: shicho::go::search::Tunables::from_env(),
         network,
     };
+    let version = cli
+        .override_version
+        .unwrap_or_else(|| env!("CARGO_PKG_VERSION").to_string());
     let config = Config {
-        rules: cli.rules,
-        size,
-        komi,
-        seed: cli.seed,
-        player,
-        search,
-        ponder: cli.ponder,
         game: cli.game,
-        othello_player,
-        othello_size,
-        othello_learnt,
-        version: cli
-            .override_version
-            .unwrap_or_else(|| env!("CARGO_PKG_VERSION").to_string()),
+        othello: othello::gtp::state::Config {
+            size: othello_size,
+            player: othello_player,
+            learnt: othello_learnt,
+            move_time: search.time,
+            solve_threads: search.threads,
+            seed: cli.seed,
+            version: version.clone(),
+        },
+        go: go::gtp::state::Config {
+            rules: cli.rules,
+            size,
+            komi,
+            seed: cli.seed,
+            player,
+            search,
+            ponder: cli.ponder,
+            version,
+        },
     };
-    log::info!("starting: {} {size}x{size} komi {komi}", config.rules);
+    log::info!("starting: {} {size}x{size} komi {komi}", config.go.rules);
     let engine = Engine::new(config);
     let stdin = io::BufReader::new(io::stdin());
     match gtp::run(engine, stdin, io::stdout().lock()) {

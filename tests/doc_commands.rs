@@ -2,8 +2,9 @@
 //! on the plane and on the torus (where the GoGui ruler's commands are offered) and in Othello
 //! mode, stands in that file's tables, and each command the tables name is one shicho knows.
 
-use shicho::Rules;
-use shicho::gtp::{Config, Engine, GameKind};
+use shicho::engine::{Config, Engine};
+use shicho::game::GameKind;
+use shicho::{Rules, go};
 
 const DOC: &str = include_str!("../doc/gtp.md");
 
@@ -42,8 +43,11 @@ fn every_command_is_documented() {
         (
             "Dao-qi",
             Config {
-                rules: torus,
-                size: 9,
+                go: go::gtp::state::Config {
+                    rules: torus,
+                    size: 9,
+                    ..Default::default()
+                },
                 ..Config::default()
             },
         ),
@@ -74,8 +78,11 @@ fn every_documented_command_is_known() {
         ..Config::default()
     });
     let mut torus = Engine::new(Config {
-        rules: "daoqi".parse().unwrap(),
-        size: 9,
+        go: go::gtp::state::Config {
+            rules: "daoqi".parse().unwrap(),
+            size: 9,
+            ..Default::default()
+        },
         ..Config::default()
     });
     for name in documented() {

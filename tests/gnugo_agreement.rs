@@ -5,7 +5,7 @@
 //! Only success or failure is compared (GNU Go's move may be one of several good ones, and
 //! its ko codes follow a different ko scheme).
 
-use shicho::tactics::{Budget, attack, defend};
+use shicho::go::tactics::{Budget, attack, defend};
 use shicho::{Board, Color, Geometry, Point, Topology};
 
 const DATA: &str = include_str!("data/gnugo-reading.txt");

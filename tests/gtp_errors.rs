@@ -6,7 +6,7 @@
 //! gogui-regress counts any `?` as a failure whatever its text, so the .tst suites cannot
 //! check these texts; this file does.
 
-use shicho::gtp::{Config, Engine};
+use shicho::engine::{Config, Engine};
 
 fn engine() -> Engine {
     Engine::new(Config::default())

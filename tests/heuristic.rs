@@ -1,6 +1,6 @@
 //! The heuristic player's choices on diagrams, and a fuzz test of legality under every preset.
 
-use shicho::search::heuristic::{Choice, REG_GENMOVE_SEED, Reason, choose, genmove};
+use shicho::go::search::heuristic::{Choice, REG_GENMOVE_SEED, Reason, choose, genmove};
 use shicho::{Board, Color, Game, Geometry, Move, PRESETS, Rng, Rules, Topology};
 
 fn game(text: &str, to_move: Color) -> Game {

@@ -3,10 +3,10 @@
 //! a torus, where its convolutions wrap), the inputs and what PyTorch answered for them
 //! with the same weights. Rust must agree within 1e-4.
 
-use shicho::search::network::direct::Kernel;
-use shicho::search::network::inputs::{BINARY_PLANES, GLOBALS, Inputs};
-use shicho::search::network::model::Workspace;
-use shicho::search::network::weights::Weights;
+use shicho::go::network::direct::Kernel;
+use shicho::go::network::inputs::{BINARY_PLANES, GLOBALS, Inputs};
+use shicho::go::network::model::Workspace;
+use shicho::go::network::weights::Weights;
 use shicho::{Geometry, Topology};
 
 const TOLERANCE: f32 = 1e-4;
@@ -111,7 +111,7 @@ fn rust_matches_pytorch_on_the_fixtures() {
 fn builtin_bytes() -> Vec<u8> {
     std::fs::read(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/src/search/network/data/net.safetensors"
+        "/src/go/network/data/net.safetensors"
     ))
     .unwrap()
 }

@@ -9,9 +9,10 @@ mod gtp_session;
 use std::process::{Command, Stdio};
 
 use gtp_session::Session;
-use shicho::gtp::{Config, Engine, GameKind};
+use shicho::engine::{Config, Engine};
+use shicho::game::GameKind;
 use shicho::othello::{Game, Move, PlayerKind, Square};
-use shicho::{Color, Rng};
+use shicho::{Color, Rng, othello};
 
 fn mv(text: &str) -> Move {
     Move::parse(text, 8).unwrap()
@@ -204,7 +205,10 @@ fn analysis_streams_the_searchers_lines() {
 fn engine() -> Engine {
     Engine::new(Config {
         game: GameKind::Othello,
-        othello_player: PlayerKind::Greedy,
+        othello: othello::gtp::state::Config {
+            player: PlayerKind::Greedy,
+            ..Default::default()
+        },
         ..Config::default()
     })
 }

@@ -1,6 +1,6 @@
 //! Tactical reading on diagrams: the worked examples, ladders, nets, snapbacks, ko.
 
-use shicho::tactics::{
+use shicho::go::tactics::{
     Budget, Outcome, attack, defend, does_attack, does_defend, ladder_attack, ladder_captures,
     ladder_escape,
 };
@@ -227,7 +227,7 @@ fn a_throw_in_makes_a_snapback() {
         Outcome::Fail
     );
     assert!(does_attack(&b, pt(&b, "C1"), pt(&b, "B2"), Budget::default()).succeeds());
-    assert!(shicho::tactics::chains::is_snapback(
+    assert!(shicho::go::tactics::chains::is_snapback(
         &b,
         shicho::Color::Black,
         pt(&b, "C1")
@@ -308,7 +308,7 @@ fn empty_points_and_strong_chains_give_no_answers() {
 
 #[test]
 fn the_reading_stack_tries_and_pops_moves() {
-    use shicho::tactics::{ReadingStack, StackEmpty};
+    use shicho::go::tactics::{ReadingStack, StackEmpty};
     use shicho::{Color, IllegalMove, Move};
     // The ko position after Black took at F5: White may not retake at E5 at once.
     let mut b = plane(
@@ -374,7 +374,7 @@ fn increase_and_decrease_depths_only_move_the_budget() {
 /// answers (no panic, no endless loop) and the answers are consistent with each other.
 #[test]
 fn fuzz_reading_on_random_positions() {
-    use shicho::tactics::{ReadingStack, chains::chain_heads};
+    use shicho::go::tactics::{ReadingStack, chains::chain_heads};
     use shicho::{Color, Game, Move, Rng, Rules};
     let mut rng = Rng::new(11);
     for topology in [Topology::Plane, Topology::Torus] {

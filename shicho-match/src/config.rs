@@ -9,7 +9,7 @@ use shicho::Color;
 use shicho::Game;
 use shicho::Rng;
 use shicho::Rules;
-use shicho::gtp::GameKind;
+use shicho::game::GameKind;
 use shicho::othello;
 use shicho::{Geometry, Topology};
 use shicho::{Move, Point};

@@ -51,7 +51,7 @@
 //!   setup since a change of topology replaces the board. A refusal is logged and the
 //!   engine plays on by its own rules.
 //! - **Torus** (`daoqi`) games are recorded with `RU[daoqi]` and the root comment every
-//!   shicho record of a torus game has (`shicho::sgf::TORUS_COMMENT`), since SGF has no
+//!   shicho record of a torus game has (`shicho::go::sgf::TORUS_COMMENT`), since SGF has no
 //!   property for the topology.
 //! - **Output directory**: `game-NNNN.sgf` per game, `results.csv` (rows in game order),
 //!   `summary.txt` (this run's summary, and the test and the judge over the directory),

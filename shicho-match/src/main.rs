@@ -9,7 +9,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use clap::Parser;
 
-use shicho::gtp::GameKind;
+use shicho::game::GameKind;
 use shicho::{KoRule, Rules, Scoring, SuicideRule, Topology};
 use shicho_match::{
     self as referee, JudgeConfig, MatchConfig, Openings, RunSettings, Shard, SprtSpec, TimeControl,
@@ -287,7 +287,7 @@ fn config(cli: Cli) -> Result<MatchConfig, String> {
     }
     let size = cli.size.unwrap_or_else(|| {
         if othello {
-            shicho::sgf::OTHELLO_DEFAULT_SIZE
+            shicho::othello::sgf::OTHELLO_DEFAULT_SIZE
         } else {
             rules.default_size()
         }

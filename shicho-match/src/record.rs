@@ -32,9 +32,10 @@
 use std::time::SystemTime;
 
 use shicho::Color;
+use shicho::game::GameKind;
 use shicho::go::score::format_points;
-use shicho::gtp::GameKind;
-use shicho::sgf::{OthelloRecord, SgfGame, write_game, write_othello};
+use shicho::go::sgf::{SgfGame, write_game};
+use shicho::othello::sgf::{OthelloRecord, write_othello};
 
 use crate::config::MatchConfig;
 use crate::play::{GameRecord, MoveKind, MoveRecord, Played};

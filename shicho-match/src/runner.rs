@@ -19,8 +19,8 @@ use std::sync::mpsc;
 use std::thread;
 
 use shicho::ByColor;
+use shicho::game::GameKind;
 use shicho::go::score::format_points;
-use shicho::gtp::GameKind;
 
 use crate::config::{MatchConfig, Openings};
 use crate::engine::{EngineProcess, file_log, log_line, null_log};

@@ -7,7 +7,8 @@ use std::path::Path;
 use std::process::Command;
 use std::time::Duration;
 
-use shicho::sgf::{SgfGame, parse_collection};
+use shicho::go::sgf::SgfGame;
+use shicho::sgf::parse_collection;
 use shicho_match::{
     Hypothesis, MatchConfig, Openings, RESULTS_FILE, SprtSpec, merge, read_judge, read_results,
     run_match, split_csv_line,

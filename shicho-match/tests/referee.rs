@@ -4,9 +4,10 @@
 use std::process::Command;
 use std::time::Duration;
 
-use shicho::gtp::GameKind;
-use shicho::sgf::{OthelloRecord, OthelloStop};
-use shicho::sgf::{SgfGame, TORUS_COMMENT, parse_collection};
+use shicho::game::GameKind;
+use shicho::go::sgf::{SgfGame, TORUS_COMMENT};
+use shicho::othello::sgf::{OthelloRecord, OthelloStop};
+use shicho::sgf::parse_collection;
 use shicho::{Color, Rules};
 use shicho_match::{
     CSV_HEADER, EndReason, GameRecord, MatchConfig, MoveKind, PlayedMove, run_match, split_csv_line,

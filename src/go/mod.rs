@@ -21,9 +21,15 @@
 pub(crate) mod board;
 pub(crate) mod game;
 pub(crate) mod geometry;
+pub mod gtp;
 pub mod handicap;
+pub mod network;
 pub mod perft;
 pub(crate) mod point;
 pub(crate) mod rules;
 pub mod score;
+pub mod search;
+pub mod sgf;
+pub mod tactics;
+pub mod terminal;
 pub mod zobrist;

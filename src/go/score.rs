@@ -235,8 +235,8 @@ mod tests {
 
     #[test]
     fn the_fast_area_count_equals_the_flood_fill() {
+        use crate::go::search::playout::{Recent, random_playout};
         use crate::rng::Rng;
-        use crate::search::playout::{Recent, random_playout};
         for topology in [Topology::Plane, Topology::Torus] {
             for size in [2, 3, 5, 9] {
                 let geo = Geometry::get(size, topology).unwrap();

@@ -5,12 +5,7 @@
 
 use std::fmt;
 
-use crate::go::board::IllegalMove;
-use crate::go::game::CannotUndo;
-use crate::go::geometry::SizeError;
-use crate::go::rules::UnknownRules;
 use crate::gtp::parse::EntityError;
-use crate::tactics::StackEmpty;
 
 /// A failed command. A failing command changes nothing (handlers check before they act).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -40,8 +35,8 @@ pub enum GtpError {
     // The texts of the other extensions.
     /// `printsgf FILE` could not write, and why.
     CannotWriteFile(String),
-    /// `kata-set-rules` with a name or setting it does not know.
-    UnknownRules(UnknownRules),
+    /// `kata-set-rules` with a name or setting it does not know, and why.
+    UnknownRules(String),
     /// `shicho-shift` on a plane board.
     NotATorus,
     /// `gogui-setup_player` after a move.
@@ -85,9 +80,10 @@ impl fmt::Display for GtpError {
             GtpError::MoveVertexMustBeEmpty => "move vertex must be empty",
             GtpError::StringVertexMustNotBeEmpty => "string vertex must not be empty",
             GtpError::NeedsTwoLiberties => "string must have exactly 2 liberties",
-            GtpError::StackEmpty => return StackEmpty.fmt(f),
+            // GNU Go's exact text.
+            GtpError::StackEmpty => "Stack empty.",
             GtpError::CannotWriteFile(why) => return write!(f, "cannot write file: {why}"),
-            GtpError::UnknownRules(err) => return err.fmt(f),
+            GtpError::UnknownRules(why) => why,
             GtpError::NotATorus => "the view can only be shifted on a torus",
             GtpError::MovesPlayed => "moves have been played",
             GtpError::UnsupportedGame => "unsupported game",
@@ -104,40 +100,10 @@ impl fmt::Display for GtpError {
 
 impl std::error::Error for GtpError {}
 
-impl From<IllegalMove> for GtpError {
-    fn from(_: IllegalMove) -> GtpError {
-        GtpError::IllegalMove
-    }
-}
-
-impl From<CannotUndo> for GtpError {
-    fn from(_: CannotUndo) -> GtpError {
-        GtpError::CannotUndo
-    }
-}
-
-impl From<SizeError> for GtpError {
-    fn from(_: SizeError) -> GtpError {
-        GtpError::UnacceptableSize
-    }
-}
-
 /// A malformed argument of a standard command. GNU Go's commands answer their own texts
 /// instead, and map the error themselves.
 impl From<EntityError> for GtpError {
     fn from(_: EntityError) -> GtpError {
         GtpError::Syntax
-    }
-}
-
-impl From<StackEmpty> for GtpError {
-    fn from(_: StackEmpty) -> GtpError {
-        GtpError::StackEmpty
-    }
-}
-
-impl From<UnknownRules> for GtpError {
-    fn from(err: UnknownRules) -> GtpError {
-        GtpError::UnknownRules(err)
     }
 }

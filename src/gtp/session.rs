@@ -12,7 +12,6 @@ use std::sync::mpsc;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::thread;
 
-use crate::gtp::engine::Engine;
 use crate::gtp::error::GtpError;
 use crate::gtp::parse;
 use crate::gtp::response::{Response, frame};
@@ -21,6 +20,25 @@ use crate::gtp::response::{Response, frame};
 /// error (carrying its id) rather than half executed; a full 25x25 game sent by
 /// gogui-play_sequence is well below this.
 pub const MAX_LINE: usize = 1 << 20;
+
+/// What answers the session's lines: the engine, whichever games it plays.
+pub trait Answerer {
+    /// The flag GoGui's `# interrupt` raises; searches and analyses stop when they see it.
+    fn interrupt_flag(&self) -> Arc<AtomicBool>;
+
+    /// Answers one raw input line, `None` for lines that get no response; an analysis
+    /// command streams its reports to `out` until `stop` says new input is waiting, and
+    /// then answers `None`, everything being written.
+    ///
+    /// # Errors
+    /// Writing to `out` failed.
+    fn handle_streaming(
+        &mut self,
+        raw: &[u8],
+        out: &mut dyn Write,
+        stop: &dyn Fn() -> bool,
+    ) -> io::Result<Option<Response>>;
+}
 
 enum Input {
     Line(Vec<u8>),
@@ -89,7 +107,7 @@ fn read_line(input: &mut impl BufRead, line: &mut Vec<u8>) -> io::Result<Option<
 /// # Errors
 /// Only a failure to write to `output` (the controller went away).
 pub fn run(
-    mut engine: Engine,
+    mut engine: impl Answerer,
     input: impl BufRead + Send + 'static,
     mut output: impl Write,
 ) -> io::Result<()> {

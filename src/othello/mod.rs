@@ -25,6 +25,7 @@ mod eight;
 mod endgame;
 mod eval;
 mod game;
+pub mod gtp;
 mod last;
 mod limits;
 mod parallel;
@@ -33,7 +34,9 @@ pub mod perft;
 mod players;
 mod position;
 mod search;
+pub mod sgf;
 mod solve;
+pub mod terminal;
 mod tt;
 mod wide;
 

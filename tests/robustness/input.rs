@@ -1,7 +1,7 @@
 //! Seeded random input: real commands with absurd arguments, garbage, long lines.
 
 use shicho::Rng;
-use shicho::gtp::{command_names, othello_command_names};
+use shicho::engine::{command_names, othello_command_names};
 
 use crate::session::preprocessed;
 

@@ -156,7 +156,7 @@ fn write_tree(out: &mut String, tree: &GameTree, count: &mut usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use shicho::sgf::SgfGame;
+    use shicho::go::sgf::SgfGame;
 
     fn eval(black: f64) -> Evaluation {
         Evaluation {

@@ -5,7 +5,8 @@ use std::fs;
 use std::path::Path;
 use std::time::Duration;
 
-use shicho::sgf::{SgfGame, parse_collection};
+use shicho::go::sgf::SgfGame;
+use shicho::sgf::parse_collection;
 use shicho::{Color, Geometry, Rules};
 
 use crate::engine::file_log;

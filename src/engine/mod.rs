@@ -1,0 +1,7 @@
+//! The engine as its front ends see it: both games behind one GTP engine (`gtp`) and one
+//! terminal board (`play`).
+
+pub mod gtp;
+pub mod play;
+
+pub use gtp::{Config, Engine, command_names, othello_command_names};

@@ -1,0 +1,75 @@
+//! The commands, one file per family, and the Go engine's table ([`GO`]).
+//!
+//! A handler takes the [`State`] and the arguments and returns a `Reply`
+//! (`crate::gtp::response`): the text, or a [`GtpError`](crate::gtp::error::GtpError) whose
+//! `Display` is the error text. It checks every argument before it changes anything, and
+//! changes the state only through the state's methods.
+//!
+//! To add a command: write its handler in its family's file and add a row to that family's
+//! `COMMANDS`; `list_commands`, `known_command` and dispatch follow. If GoGui should offer
+//! it, add a line to `gogui::ANALYZE_COMMANDS`.
+
+pub mod analyze;
+pub mod args;
+pub mod gnugo;
+pub mod gogui;
+pub mod observe;
+pub mod play;
+pub mod ruler;
+pub mod rules;
+pub mod score;
+pub mod setup;
+pub mod sgf;
+pub mod state;
+
+use std::io::{self, Write};
+
+use crate::go::gtp::state::State;
+use crate::gtp::admin::Admin;
+use crate::gtp::analysis::Dialect;
+use crate::gtp::error::GtpError;
+use crate::gtp::ruler::Ruler;
+use crate::gtp::state::{Common, GtpState};
+use crate::gtp::table::CommandTable;
+use crate::gtp::time::Time;
+
+/// The Go engine's commands, in the order `list_commands` shows them.
+pub static GO: CommandTable<State> = CommandTable::new(&[
+    Admin::<State>::COMMANDS,
+    setup::COMMANDS,
+    play::COMMANDS,
+    Time::<State>::COMMANDS,
+    score::COMMANDS,
+    sgf::COMMANDS,
+    rules::COMMANDS,
+    observe::COMMANDS,
+    gogui::COMMANDS,
+    Ruler::<State>::COMMANDS,
+    gnugo::COMMANDS,
+    analyze::COMMANDS,
+]);
+
+impl GtpState for State {
+    fn common(&self) -> &Common<State> {
+        &self.common
+    }
+
+    fn common_mut(&mut self) -> &mut Common<State> {
+        &mut self.common
+    }
+
+    fn stream_analysis(
+        &mut self,
+        id: Option<&str>,
+        args: &[String],
+        dialect: Dialect,
+        out: &mut dyn Write,
+        stop: &dyn Fn() -> bool,
+    ) -> io::Result<Result<(), GtpError>> {
+        analyze::stream(self, id, args, dialect, out, stop)
+    }
+
+    fn before_command(&mut self) {
+        self.stop_pondering();
+    }
+}

@@ -1,0 +1,242 @@
+//! The network's weights, read from a safetensors file and checked against the shapes the
+//! model needs before any is used: a missing, empty, truncated or mismatched file is an
+//! error that says what is wrong, never a panic.
+
+use std::collections::HashMap;
+use std::fmt;
+
+use safetensors::{Dtype, SafeTensors};
+
+use crate::go::network::inputs::{BINARY_PLANES, GLOBALS};
+
+/// Input channels of the first convolution: the binary planes and the global numbers
+/// spread over the board.
+pub const INPUT_CHANNELS: usize = BINARY_PLANES + GLOBALS;
+
+/// Why a weights file cannot be used.
+#[derive(Debug, Clone, PartialEq)]
+pub struct WeightsError(pub String);
+
+impl fmt::Display for WeightsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+impl std::error::Error for WeightsError {}
+
+fn error(text: impl Into<String>) -> WeightsError {
+    WeightsError(text.into())
+}
+
+/// A convolution (batch norm folded in), its weights laid out for the product with the
+/// gathered inputs: row `tap * inputs + input`, column `output`.
+#[derive(Clone, Debug)]
+pub struct Conv {
+    pub inputs: usize,
+    pub outputs: usize,
+    /// 1 or 3.
+    pub kernel: usize,
+    pub weights: Vec<f32>,
+    pub bias: Vec<f32>,
+}
+
+/// A dense layer: row `input`, column `output`.
+#[derive(Clone, Debug)]
+pub struct Dense {
+    pub inputs: usize,
+    pub outputs: usize,
+    pub weights: Vec<f32>,
+    pub bias: Vec<f32>,
+}
+
+/// Every layer of the net.
+#[derive(Clone, Debug)]
+pub struct Weights {
+    pub channels: usize,
+    pub head_channels: usize,
+    pub stem: Conv,
+    pub blocks: Vec<(Conv, Conv)>,
+    pub policy_conv: Conv,
+    pub policy_out: Conv,
+    pub policy_pass: Dense,
+    pub value_conv: Conv,
+    pub value_fc1: Dense,
+    pub value_fc2: Dense,
+    pub ownership_out: Conv,
+    /// The file's metadata (training steps and the like), for the log.
+    pub metadata: HashMap<String, String>,
+}
+
+struct Reader<'a> {
+    tensors: SafeTensors<'a>,
+}
+
+impl Reader<'_> {
+    fn floats(&self, name: &str, shape: &[usize]) -> Result<Vec<f32>, WeightsError> {
+        let t = self
+            .tensors
+            .tensor(name)
+            .map_err(|_| error(format!("tensor {name} is missing")))?;
+        if t.dtype() != Dtype::F32 {
+            return Err(error(format!("tensor {name} is {:?}, not F32", t.dtype())));
+        }
+        if t.shape() != shape {
+            return Err(error(format!(
+                "tensor {name} has shape {:?}, the net needs {shape:?}",
+                t.shape()
+            )));
+        }
+        Ok(t.data()
+            .chunks_exact(4)
+            .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+            .collect())
+    }
+
+    /// A convolution stored as PyTorch does, `[out, in, ky, kx]`.
+    fn conv(
+        &self,
+        name: &str,
+        inputs: usize,
+        outputs: usize,
+        kernel: usize,
+    ) -> Result<Conv, WeightsError> {
+        let w = self.floats(
+            &format!("{name}.weight"),
+            &[outputs, inputs, kernel, kernel],
+        )?;
+        let bias = self.floats(&format!("{name}.bias"), &[outputs])?;
+        let taps = kernel * kernel;
+        let mut weights = vec![0.0; taps * inputs * outputs];
+        for o in 0..outputs {
+            for i in 0..inputs {
+                for t in 0..taps {
+                    weights[(t * inputs + i) * outputs + o] = w[(o * inputs + i) * taps + t];
+                }
+            }
+        }
+        Ok(Conv {
+            inputs,
+            outputs,
+            kernel,
+            weights,
+            bias,
+        })
+    }
+
+    /// A dense layer stored as PyTorch does, `[out, in]`.
+    fn dense(&self, name: &str, inputs: usize, outputs: usize) -> Result<Dense, WeightsError> {
+        let w = self.floats(&format!("{name}.weight"), &[outputs, inputs])?;
+        let bias = self.floats(&format!("{name}.bias"), &[outputs])?;
+        let mut weights = vec![0.0; inputs * outputs];
+        for o in 0..outputs {
+            for i in 0..inputs {
+                weights[i * outputs + o] = w[o * inputs + i];
+            }
+        }
+        Ok(Dense {
+            inputs,
+            outputs,
+            weights,
+            bias,
+        })
+    }
+}
+
+fn number(meta: &HashMap<String, String>, key: &str) -> Result<usize, WeightsError> {
+    let text = meta
+        .get(key)
+        .ok_or_else(|| error(format!("metadata has no {key}")))?;
+    text.parse()
+        .ok()
+        .filter(|&n| n > 0 && n <= 4096)
+        .ok_or_else(|| error(format!("metadata {key} = {text:?} is not a size")))
+}
+
+impl Weights {
+    /// Reads a safetensors file's bytes.
+    ///
+    /// # Errors
+    /// What is wrong with the file: not safetensors, not this project's format or version,
+    /// a tensor missing or of the wrong type or shape.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Weights, WeightsError> {
+        if bytes.is_empty() {
+            return Err(error("the file is empty"));
+        }
+        let (_, header) = SafeTensors::read_metadata(bytes)
+            .map_err(|e| error(format!("not a safetensors file ({e})")))?;
+        let meta = header.metadata().clone().unwrap_or_default();
+        if meta.get("format").map(String::as_str) != Some("shicho-net") {
+            return Err(error(
+                "not a shicho network (metadata format != shicho-net)",
+            ));
+        }
+        if meta.get("version").map(String::as_str) != Some("1") {
+            return Err(error(format!(
+                "network version {:?}; this engine reads version 1",
+                meta.get("version")
+            )));
+        }
+        if number(&meta, "binary_planes")? != BINARY_PLANES || number(&meta, "globals")? != GLOBALS
+        {
+            return Err(error(format!(
+                "the network reads other inputs than this engine writes ({BINARY_PLANES} planes, {GLOBALS} globals)"
+            )));
+        }
+        let blocks = number(&meta, "blocks")?;
+        let channels = number(&meta, "channels")?;
+        let head = number(&meta, "head_channels")?;
+        let hidden = number(&meta, "value_hidden")?;
+        let tensors = SafeTensors::deserialize(bytes)
+            .map_err(|e| error(format!("not a safetensors file ({e})")))?;
+        let r = Reader { tensors };
+        let mut block_convs = Vec::with_capacity(blocks);
+        for i in 0..blocks {
+            block_convs.push((
+                r.conv(&format!("blocks.{i}.conv1"), channels, channels, 3)?,
+                r.conv(&format!("blocks.{i}.conv2"), channels, channels, 3)?,
+            ));
+        }
+        Ok(Weights {
+            channels,
+            head_channels: head,
+            stem: r.conv("stem", INPUT_CHANNELS, channels, 3)?,
+            blocks: block_convs,
+            policy_conv: r.conv("policy.conv", channels, head, 1)?,
+            policy_out: r.conv("policy.out", head, 1, 1)?,
+            policy_pass: r.dense("policy.pass", 3 * head, 1)?,
+            value_conv: r.conv("value.conv", channels, head, 1)?,
+            value_fc1: r.dense("value.fc1", 3 * head, hidden)?,
+            value_fc2: r.dense("value.fc2", hidden, 2)?,
+            ownership_out: r.conv("ownership.out", head, 1, 1)?,
+            metadata: meta,
+        })
+    }
+
+    /// Multiply-adds of one evaluation on `points` points (the convolutions; the heads'
+    /// dense layers are negligible).
+    pub fn multiply_adds(&self, points: usize) -> usize {
+        let conv = |c: &Conv| c.kernel * c.kernel * c.inputs * c.outputs * points;
+        conv(&self.stem)
+            + self
+                .blocks
+                .iter()
+                .map(|(a, b)| conv(a) + conv(b))
+                .sum::<usize>()
+            + conv(&self.policy_conv)
+            + conv(&self.value_conv)
+            + conv(&self.policy_out)
+            + conv(&self.ownership_out)
+    }
+}
+
+/// The net built into the binary (`data/net.safetensors`).
+static BUILTIN: &[u8] = include_bytes!("data/net.safetensors");
+
+impl Weights {
+    /// The built-in net, read once.
+    pub fn builtin() -> &'static Weights {
+        static WEIGHTS: std::sync::OnceLock<Weights> = std::sync::OnceLock::new();
+        WEIGHTS.get_or_init(|| Weights::from_bytes(BUILTIN).expect("the built-in net is valid"))
+    }
+}

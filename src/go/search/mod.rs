@@ -1,0 +1,36 @@
+//! Choosing moves: the tree search and what it is made of, the heuristic player, and the
+//! estimates built on playouts (dead stones, seki, ownership).
+//!
+//! It reads Go's rules core (`go`: `game`, `board`, `score`) and the tactics, never the GTP
+//! layer. Everything it needs from its caller comes in as a value: the [`Params`] (budget and
+//! [`Tunables`]), a seed, and a stop flag.
+//!
+//! | file | what it holds |
+//! |---|---|
+//! | `params` | [`Params`] (playouts, time, resign, threads) and [`Tunables`] (the weights; `SHICHO_TUNE`) |
+//! | `player` | [`Player`] and [`decide`]: tree search, heuristics or random; the cleanup move |
+//! | `mcts` | [`Searcher`]: Monte-Carlo tree search on threads sharing one tree, kept between moves; [`Analysis`] for live analysis |
+//! | `tree` | the lock-free node arena: urgency (RAVE), expansion, virtual loss, subtrees |
+//! | `simulation` | one simulation: descend by urgency, expand, play out, back up |
+//! | `priors` | the virtual visits and wins a new child starts with, from the learnt move model |
+//! | `pattern/` | the learnt move model: what a move looks like (`features`, larger `spatial` shapes, MoGo's 3x3 shapes in `mogo`) and the weight learnt for each (`gammas`, its tables in `data/`, from `examples/train_priors.rs`) |
+//! | `playout/` | playouts: the loop and light random playouts (`mod.rs`), the playout `policy` and its rules, one file per family, and the `replies` it learns |
+//! | `heuristic` | the heuristic player: ladder-aware tactics, then shape; a prior at the root |
+//! | `dead_stones` | Monte-Carlo ownership, dead stones and seki at the end of a game |
+//! | `time` | time controls, both clocks and the time budget of the next move |
+
+pub(crate) mod dead_stones;
+pub mod heuristic;
+mod mcts;
+mod params;
+pub mod pattern;
+mod player;
+pub mod playout;
+mod priors;
+mod simulation;
+mod tree;
+
+pub use dead_stones::ownership;
+pub use mcts::{Analysis, AnalysisLine, Candidate, Decision, SearchResult, Searcher, search};
+pub use params::{DEFAULT_PLAYOUTS, DEFAULT_WEIGHTS, Network, Params, Tunables};
+pub use player::{Player, UnknownPlayer, cleanup_move, decide, random_legal_move};

@@ -1,0 +1,116 @@
+//! What the analysis commands of both games share: the dialects (`lz-analyze`,
+//! `kata-analyze`), their arguments, and the frame of a streamed answer (`=id`, a report
+//! every interval, the empty line).
+
+use std::io::{self, Write};
+use std::time::Duration;
+
+use crate::color::Color;
+use crate::gtp::error::GtpError;
+use crate::gtp::parse;
+
+/// How win rates are written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dialect {
+    /// Ten-thousandths (Leela Zero; Sabaki's `analyze`).
+    Integer,
+    /// Fractions (KataGo).
+    Float,
+}
+
+impl Dialect {
+    /// A win rate (or prior) in this dialect.
+    pub fn value(self, x: f64) -> String {
+        match self {
+            Dialect::Integer => format!("{}", (x.clamp(0.0, 1.0) * 10000.0).round() as i64),
+            Dialect::Float => format!("{:.6}", x.clamp(0.0, 1.0)),
+        }
+    }
+}
+
+/// The dialect of an analysis command, or `None` for any other command.
+pub fn dialect(name: &str) -> Option<Dialect> {
+    match name {
+        "analyze" | "lz-analyze" => Some(Dialect::Integer),
+        "kata-analyze" => Some(Dialect::Float),
+        _ => None,
+    }
+}
+
+/// Parsed arguments: the colour to analyse and the report interval.
+pub struct Request {
+    pub color: Color,
+    pub interval: Duration,
+}
+
+/// Default report interval when none is given (Sabaki sends 50 centiseconds).
+const DEFAULT_INTERVAL_CS: u32 = 100;
+
+/// The arguments of an analysis command: `[COLOUR] [INTERVAL]` and key-value pairs; the
+/// colour defaults to `to_move`.
+///
+/// # Errors
+/// A syntax error for a key without a value or an `interval` that is no number.
+pub fn request(to_move: Color, args: &[String]) -> Result<Request, GtpError> {
+    let mut rest = args;
+    let mut color = to_move;
+    if let Some(first) = rest.first()
+        && let Ok(c) = parse::parse_color(first)
+    {
+        color = c;
+        rest = &rest[1..];
+    }
+    let mut interval = DEFAULT_INTERVAL_CS;
+    if let Some(first) = rest.first()
+        && let Ok(n) = parse::parse_int(first)
+    {
+        interval = n;
+        rest = &rest[1..];
+    }
+    // Key-value pairs: `interval` is understood, the others (minmoves, avoid, ownership...)
+    // are accepted and ignored.
+    if !rest.len().is_multiple_of(2) {
+        return Err(GtpError::Syntax);
+    }
+    for pair in rest.chunks(2) {
+        if pair[0] == "interval" {
+            interval = parse::parse_int(&pair[1])?;
+        }
+    }
+    Ok(Request {
+        color,
+        interval: Duration::from_millis(10 * interval as u64),
+    })
+}
+
+/// Starts a streamed answer: the arguments checked, then `=id` written at once (before the
+/// first report, so that the front end knows the command was taken).
+///
+/// # Errors
+/// Writing to `out` failed; inside, the arguments' error (nothing written then).
+pub fn open_stream(
+    to_move: Color,
+    id: Option<&str>,
+    args: &[String],
+    out: &mut dyn Write,
+) -> io::Result<Result<Request, GtpError>> {
+    let request = match request(to_move, args) {
+        Ok(r) => r,
+        Err(error) => return Ok(Err(error)),
+    };
+    writeln!(out, "={}", id.unwrap_or(""))?;
+    out.flush()?;
+    Ok(Ok(request))
+}
+
+/// Ends a streamed answer: the last report, if there is one, then the empty line.
+///
+/// # Errors
+/// Writing to `out` failed.
+pub fn close_stream(last: Option<String>, out: &mut dyn Write) -> io::Result<()> {
+    if let Some(line) = last {
+        writeln!(out, "{line}")?;
+    }
+    out.write_all(b"\n")?;
+    out.flush()
+}

@@ -1,0 +1,67 @@
+//! GTP in Othello mode: the state ([`OthelloState`]) and its command table ([`OTHELLO`]).
+//!
+//! The administrative and time families are the Go engine's own, generic over the state
+//! (`commands::admin`, `commands::time`); the rest are Othello's, one file per family.
+//! Vertices are Othello's (row 1 at the top, no column letter skipped, any case on
+//! input); moves are written upper case, a pass as `PASS`. `genmove` answers `PASS` only
+//! when the colour has no legal move (Quarry reads nothing but a vertex or `resign`).
+
+pub mod analyze;
+pub mod args;
+pub mod gogui;
+pub mod observe;
+pub mod play;
+pub mod ruler;
+pub mod sgf;
+pub mod state;
+
+use std::io::{self, Write};
+
+use crate::gtp::admin::Admin;
+use crate::gtp::analysis::Dialect;
+use crate::gtp::error::GtpError;
+use crate::gtp::ruler::{Ruled, Ruler, RulerGame};
+use crate::gtp::state::{Common, GtpState};
+use crate::gtp::table::CommandTable;
+use crate::gtp::time::Time;
+use crate::othello::gtp::state::OthelloState;
+
+/// The Othello engine's commands, in the order `list_commands` shows them.
+pub static OTHELLO: CommandTable<OthelloState> = CommandTable::new(&[
+    Admin::<OthelloState>::COMMANDS,
+    play::COMMANDS,
+    Time::<OthelloState>::COMMANDS,
+    observe::COMMANDS,
+    sgf::COMMANDS,
+    gogui::COMMANDS,
+    Ruler::<OthelloState>::COMMANDS,
+    analyze::COMMANDS,
+]);
+
+/// GoGui plays Othello with the engine as its ruler (`gogui-rules_*`).
+impl Ruled for OthelloState {
+    fn ruled(&self) -> &dyn RulerGame {
+        self.game()
+    }
+}
+
+impl GtpState for OthelloState {
+    fn common(&self) -> &Common<OthelloState> {
+        &self.common
+    }
+
+    fn common_mut(&mut self) -> &mut Common<OthelloState> {
+        &mut self.common
+    }
+
+    fn stream_analysis(
+        &mut self,
+        id: Option<&str>,
+        args: &[String],
+        dialect: Dialect,
+        out: &mut dyn Write,
+        stop: &dyn Fn() -> bool,
+    ) -> io::Result<Result<(), GtpError>> {
+        analyze::stream(self, id, args, dialect, out, stop)
+    }
+}
