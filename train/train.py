@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Trains shicho's network on the records `examples/net_data.rs` writes, and exports it as
+"""Trains shicho's network on the records `shicho-train net-data` writes, and exports it as
 safetensors for the engine (batch norm folded into the convolutions).
 
     python3 train/train.py --data DIR/t9-9.bin DIR/t13-13.bin ... --blocks 6 --channels 64 \
@@ -377,7 +377,7 @@ def step_weights(shares, data, error):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--data", nargs="+", required=True, help="net_data .bin files")
+    ap.add_argument("--data", nargs="+", required=True, help="the .bin files shicho-train net-data writes")
     ap.add_argument("--blocks", type=int, default=6)
     ap.add_argument("--channels", type=int, default=64)
     ap.add_argument("--head", type=int, default=32)
