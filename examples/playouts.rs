@@ -1,4 +1,6 @@
-//! Runs N light playouts on a size (for profiling): cargo run --release --example playouts 9 20000
+//! Runs N light playouts on a size: one steady load for a profiler (`benches/board.rs`
+//! measures them). `cargo build --profile profiling --example playouts` keeps the symbols,
+//! then `perf record target/profiling/examples/playouts 9 20000`.
 
 use shicho::go::search::playout::{Recent, random_playout};
 use shicho::{Board, Color, Geometry, Rng, Topology};

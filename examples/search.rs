@@ -1,4 +1,6 @@
-//! Runs one search (for profiling): cargo run --release --example search 9 20000
+//! Runs one search on the empty board: one steady load for a profiler (`benches/search.rs`
+//! measures searches). `cargo build --profile profiling --example search` keeps the
+//! symbols, then `perf record target/profiling/examples/search 9 20000`.
 use shicho::go::search::{Params, search};
 use shicho::{Color, Game, Rules};
 use std::sync::atomic::AtomicBool;

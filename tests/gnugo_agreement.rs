@@ -1,5 +1,5 @@
 //! Agreement with GNU Go 3.8 on realistic positions: does `attack` (and `defend`) succeed for
-//! the same chains? The data comes from `scripts/gnugo-reading-data.py` (GNU Go self-play
+//! the same chains? The data comes from `scripts/gnugo-reading-data` (GNU Go self-play
 //! games; every chain with at most four liberties asked at a few move numbers).
 //!
 //! Only success or failure is compared (GNU Go's move may be one of several good ones, and

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Trains shicho's network on the records `examples/net_data.rs` writes, and exports it as
+"""Trains shicho's network on the records `shicho-train net-data` writes, and exports it as
 safetensors for the engine (batch norm folded into the convolutions).
 
     python3 train/train.py --data DIR/t9-9.bin DIR/t13-13.bin ... --blocks 6 --channels 64 \
@@ -30,6 +30,44 @@ import os
 import random
 import sys
 import time
+
+
+def arguments():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--data", nargs="+", required=True, help="the .bin files shicho-train net-data writes")
+    ap.add_argument("--blocks", type=int, default=6)
+    ap.add_argument("--channels", type=int, default=64)
+    ap.add_argument("--head", type=int, default=32)
+    ap.add_argument("--batch", type=int, default=256)
+    ap.add_argument("--lr", type=float, default=2e-3)
+    ap.add_argument("--minutes", type=float, default=3.0,
+                    help="training time, the learning rate's cosine schedule spread over it")
+    ap.add_argument("--steps", type=int, default=None,
+                    help="train this many steps instead, the schedule spread over them (reproducible on any machine)")
+    ap.add_argument("--device", default=None,
+                    help="cuda, cpu, ... (default: cuda where PyTorch sees a GPU, else cpu)")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--out", help="the trained net's file (required unless --evaluate)")
+    ap.add_argument("--init", metavar="WEIGHTS",
+                    help="start from this exported net instead of random weights (its size, not "
+                    "--blocks/--channels/--head); the schedule starts again from --lr")
+    ap.add_argument("--evaluate", metavar="WEIGHTS",
+                    help="train nothing: score this exported net on the held-out records")
+    ap.add_argument("--shares", default=None, metavar="SIZE:SHARE,...",
+                    help="each board size's share of the steps, e.g. 9:0.72,13:0.1,19:0.18 "
+                    "(default: in proportion to its training records)")
+    ap.add_argument("--bf16", choices=["auto", "on", "off"], default="auto",
+                    help="bfloat16 autocast (auto: on a GPU, and on a CPU with bf16 instructions, "
+                    "where it trains 2-6 times faster than float32)")
+    ap.add_argument("--fixtures", default=None)
+    ap.add_argument("--log", default=None)
+    return ap
+
+
+# Read before PyTorch loads (seconds), so that --help and a mistyped option answer at once,
+# on a machine without PyTorch too; main() reads them again.
+if __name__ == "__main__":
+    arguments().parse_args()
 
 import numpy as np
 import torch
@@ -376,34 +414,9 @@ def step_weights(shares, data, error):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--data", nargs="+", required=True, help="net_data .bin files")
-    ap.add_argument("--blocks", type=int, default=6)
-    ap.add_argument("--channels", type=int, default=64)
-    ap.add_argument("--head", type=int, default=32)
-    ap.add_argument("--batch", type=int, default=256)
-    ap.add_argument("--lr", type=float, default=2e-3)
-    ap.add_argument("--minutes", type=float, default=3.0,
-                    help="training time, the learning rate's cosine schedule spread over it")
-    ap.add_argument("--steps", type=int, default=None,
-                    help="train this many steps instead, the schedule spread over them (reproducible on any machine)")
-    ap.add_argument("--device", default="cuda" if torch.cuda.is_available() else "cpu")
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--out", help="the trained net's file (required unless --evaluate)")
-    ap.add_argument("--init", metavar="WEIGHTS",
-                    help="start from this exported net instead of random weights (its size, not "
-                    "--blocks/--channels/--head); the schedule starts again from --lr")
-    ap.add_argument("--evaluate", metavar="WEIGHTS",
-                    help="train nothing: score this exported net on the held-out records")
-    ap.add_argument("--shares", default=None, metavar="SIZE:SHARE,...",
-                    help="each board size's share of the steps, e.g. 9:0.72,13:0.1,19:0.18 "
-                    "(default: in proportion to its training records)")
-    ap.add_argument("--bf16", choices=["auto", "on", "off"], default="auto",
-                    help="bfloat16 autocast (auto: on a GPU, and on a CPU with bf16 instructions, "
-                    "where it trains 2-6 times faster than float32)")
-    ap.add_argument("--fixtures", default=None)
-    ap.add_argument("--log", default=None)
+    ap = arguments()
     args = ap.parse_args()
+    args.device = args.device or ("cuda" if torch.cuda.is_available() else "cpu")
     # Checked before the records load, which takes a while.
     if not args.out and not args.evaluate:
         ap.error("--out is required unless --evaluate")

@@ -26,7 +26,6 @@
 //! - `judge`: a strong engine's win rate on every position (`--judge`,
 //!   `shicho-match judge`): the records annotated for Sabaki and Lizzie, `judge.csv`, mean
 //!   loss and blunders by phase.
-//! - `fake`: a scriptable fake engine for the tests.
 //!
 //! # Decisions
 //!
@@ -72,8 +71,6 @@
 mod clock;
 mod config;
 mod engine;
-#[doc(hidden)]
-pub mod fake;
 mod judge;
 mod merge;
 mod play;

@@ -13,7 +13,7 @@ use shicho::game::GameKind;
 use shicho::{KoRule, Rules, Scoring, SuicideRule, Topology};
 use shicho_match::{
     self as referee, JudgeConfig, MatchConfig, Openings, RunSettings, Shard, SprtSpec, TimeControl,
-    default_max_moves, fake::FakeEngine,
+    default_max_moves,
 };
 
 /// Games played with --sprt when -n is not given: the test normally decides long before.
@@ -144,15 +144,6 @@ struct Cli {
 
 fn main() -> ExitCode {
     let args: Vec<OsString> = std::env::args_os().collect();
-    // The hidden fake engine for the tests: not a clap subcommand, so it stays out of
-    // --help and out of the way of the match options.
-    if args.get(1).is_some_and(|a| a == "fake-engine") {
-        let fake = FakeEngine::parse_from(&args[1..]);
-        return match fake.run() {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(_) => ExitCode::FAILURE,
-        };
-    }
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn")).init();
     match args.get(1).and_then(|a| a.to_str()) {
         Some("judge") => return judge_command(JudgeCli::parse_from(&args[1..])),

@@ -15,7 +15,7 @@ use shicho_match::{
 };
 
 mod common;
-use common::{BIN, fake, out_dir};
+use common::{BIN, fake, fake_line, out_dir};
 
 /// Engine A resigns at its first move of a game with probability `1 - p` (drawn from the
 /// game's opening and colours), else plays A1 and B1; engine B plays J9 and resigns. So A
@@ -490,9 +490,9 @@ fn the_judge_annotates_records_and_rates_moves() {
     // same values.
     let out = Command::new(BIN)
         .args(["judge", "--again", "-q", "--judge-visits", "20", "--judge"])
-        .arg(format!(
-            "{BIN} fake-engine --analyze lz --report black --winrates '{winrates}'"
-        ))
+        .arg(fake_line(&format!(
+            "--analyze lz --report black --winrates '{winrates}'"
+        )))
         .arg(&cfg.out_dir)
         .output()
         .unwrap();

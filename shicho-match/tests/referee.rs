@@ -1,4 +1,4 @@
-//! The match referee against scripted fake engines (`shicho-match fake-engine`): every way
+//! The match referee against scripted fake engines (`examples/fake-engine.rs`): every way
 //! a game can end, the SGF read back through the project's reader, the CSV columns.
 
 use std::process::Command;
@@ -14,7 +14,7 @@ use shicho_match::{
 };
 
 mod common;
-use common::{BIN, fake, out_dir};
+use common::{BIN, fake, fake_line, out_dir};
 
 /// One game on 9x9, chinese rules, komi 7.5, between two fakes.
 fn config(name: &str, black: &str, white: &str) -> MatchConfig {
@@ -380,8 +380,8 @@ fn csv_has_the_documented_columns_and_resumes() {
 #[test]
 fn the_binary_prints_a_summary() {
     let dir = out_dir("binary");
-    let black = format!("{BIN} fake-engine --name a --moves 'E5 C3' --dead ''");
-    let white = format!("{BIN} fake-engine --name b --moves G7 --dead ''");
+    let black = fake_line("--name a --moves 'E5 C3' --dead ''");
+    let white = fake_line("--name b --moves G7 --dead ''");
     let out = Command::new(BIN)
         .args([
             "--black", &black, "--white", &white, "--size", "9", "-n", "4",

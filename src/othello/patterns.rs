@@ -11,7 +11,7 @@
 //! the empties. A position's value is the sum of its weights in the table set of its phase
 //! (`PHASES` sets, four empties apart), in discs times [`SCALE`].
 //!
-//! The weights are fitted by `examples/othello_eval.rs` (self-play, exact and searched
+//! The weights are fitted by `train/src/othello_eval.rs` (self-play, exact and searched
 //! labels, least squares) and stored in `data/patterns.bin`; [`Weights::read`] says the
 //! format. [`features`] gives the training the indices the evaluation reads.
 

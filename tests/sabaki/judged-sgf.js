@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The judge's annotations read the way Sabaki and Lizzie read them. A short match between
-// scripted fake engines (`shicho-match fake-engine`) is judged by a fake judge with known
-// win rates; then every record is parsed by @sabaki/sgf (Sabaki's own parser), and
+// scripted fake engines (shicho-match's `examples/fake-engine.rs`) is judged by a fake judge
+// with known win rates; then every record is parsed by @sabaki/sgf (Sabaki's own parser), and
 //
 // 1. every main-line node carries SBKV, read as Sabaki's win-rate graph reads it
 //    (`+node.data.SBKV[0]`, Black's win rate in percent), equal to judge.csv's value for
@@ -11,7 +11,8 @@
 //    SBKV;
 // 3. the moves are the ones judge.csv lists.
 //
-// Usage: node tests/sabaki/judged-sgf.js target/release/shicho-match
+// Usage: node tests/sabaki/judged-sgf.js target/release/shicho-match \
+//          target/debug/examples/fake-engine          (`cargo test` builds the fake engine)
 
 'use strict'
 
@@ -70,8 +71,10 @@ function vertexOf(value, size) {
 
 const match = process.argv[2]
 check(match && fs.existsSync(match), 'give the shicho-match binary')
+const fake = process.argv[3]
+check(fake && fs.existsSync(fake), 'give the fake engine (cargo test builds target/debug/examples/fake-engine)')
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shicho-judged-sgf-'))
-const fakeEngine = args => `${match} fake-engine ${args}`
+const fakeEngine = args => `${fake} ${args}`
 execFileSync(
   match,
   [

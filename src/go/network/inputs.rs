@@ -1,6 +1,6 @@
 //! What the network sees of a position: binary planes over the points and a few numbers for
 //! the whole board, from the side to move's point of view. The one encoding for training
-//! (`examples/net_data.rs` writes it for the trainer) and for play.
+//! (`train/src/net_data.rs` writes it for the trainer) and for play.
 //!
 //! Planes are point-major in the board's point order (row by row from the bottom): value
 //! `[point * BINARY_PLANES + plane]`, which is the layout the network's convolutions read.

@@ -4,7 +4,7 @@
 //! shapes around it (`spatial`). The tree's
 //! priors weigh moves by these features with weights learnt from game records
 //! (`gammas`, Coulom's minorization-maximization: "Computing Elo Ratings of Move Patterns
-//! in the Game of Go", 2007), and `examples/train_priors.rs` learns them.
+//! in the Game of Go", 2007), and `train/src/priors.rs` learns them.
 //!
 //! The shape is seen from the mover's side (own and opponent stones, not black and white)
 //! and reduced over the eight symmetries of the square, so that one weight serves every

@@ -3,7 +3,7 @@
 //! that a player picks it is its strength over the sum of all legal moves' strengths
 //! (Coulom's generalized Bradley-Terry model).
 //!
-//! The weights come from `examples/train_priors.rs` (minorization-maximization on game
+//! The weights come from `train/src/priors.rs` (minorization-maximization on game
 //! records the project made itself) and are compiled in, one table learnt on 9x9 games
 //! (`data/gammas-9x9.txt`) and one on 19x19 games (`data/gammas-19x19.txt`): what a move's
 //! line or its distance from the last move says depends on the board's size (the fifth

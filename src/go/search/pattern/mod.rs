@@ -6,7 +6,7 @@
 //! |---|---|
 //! | `features` | a move's discrete features: its 3x3 shape, captures, escapes, ataris, self-ataris, distances, line, larger shape, owner |
 //! | `spatial` | the larger shapes around a move (out to distance 8), hashed over the eight symmetries |
-//! | `gammas` | the learnt weight of each feature, compiled in from `data/gammas-9x9.txt` and `data/gammas-19x19.txt` (`examples/train_priors.rs` learns them) |
+//! | `gammas` | the learnt weight of each feature, compiled in from `data/gammas-9x9.txt` and `data/gammas-19x19.txt` (`train/src/priors.rs` learns them) |
 //! | `mogo` | MoGo's hand-made 3x3 patterns, for the playouts' pattern rule and a prior bonus |
 
 pub mod features;

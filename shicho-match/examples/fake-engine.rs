@@ -1,11 +1,14 @@
-//! A scriptable fake GTP engine for the referee's tests (`shicho-match fake-engine ...`).
+//! A scriptable fake GTP engine for the referee's tests (`fake-engine --help`).
 //!
 //! It knows nothing about Go: it answers `genmove` from a fixed list and misbehaves on
-//! cue, which is exactly what the referee has to survive. It lives in the match binary
-//! rather than in a script so the tests need nothing but cargo.
+//! cue, which is exactly what the referee has to survive. It is written in Rust so the tests
+//! need nothing but cargo, and it is an example of the referee's crate so that `cargo test`
+//! builds it (beside the test binaries, in `target/debug/examples/`) while the release
+//! binaries leave it out.
 
 use std::io::{self, BufRead, Write};
 use std::path::PathBuf;
+use std::process::ExitCode;
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::Duration;
 
@@ -13,67 +16,68 @@ use clap::Parser;
 
 use shicho::gtp::parse::{parse_command_line, preprocess};
 
-/// Command-line options of the fake engine.
+/// A scriptable fake GTP engine for shicho-match's tests: it answers `genmove` from a fixed
+/// list and misbehaves on cue.
 #[derive(Parser, Debug, Clone)]
-#[command(name = "shicho-match fake-engine")]
-pub struct FakeEngine {
+#[command(name = "fake-engine")]
+struct FakeEngine {
     /// Answer to `name`.
     #[arg(long, default_value = "fake")]
-    pub name: String,
+    name: String,
     /// Answer to `version`.
     #[arg(long, default_value = "0")]
-    pub version: String,
+    version: String,
     /// Answers to `genmove`/`kgs-genmove_cleanup` in order, blank-separated, any text
     /// (`resign`, an occupied point, `Z99`, `hello`); `pass` once they run out. The list
     /// restarts at `clear_board`.
     #[arg(long, default_value = "")]
-    pub moves: String,
+    moves: String,
     /// Answer to `final_status_list dead`; without it the command is not listed.
     #[arg(long)]
-    pub dead: Option<String>,
+    dead: Option<String>,
     /// Sleep before answering the N-th genmove of a game (1-based).
     #[arg(long)]
-    pub sleep_at: Option<usize>,
+    sleep_at: Option<usize>,
     /// Seconds to sleep.
     #[arg(long, default_value_t = 30.0)]
-    pub sleep_secs: f64,
+    sleep_secs: f64,
     /// Exit abruptly (status 3, no answer) on the N-th genmove of a game.
     #[arg(long)]
-    pub exit_at: Option<usize>,
+    exit_at: Option<usize>,
     /// Sleep or exit only if this file does not exist yet, creating it: the misbehaviour
     /// then happens once even across restarts.
     #[arg(long)]
-    pub once: Option<PathBuf>,
+    once: Option<PathBuf>,
     /// Commands to answer with `? refused`.
     #[arg(long)]
-    pub refuse: Vec<String>,
+    refuse: Vec<String>,
     /// List and accept `kata-set-rules`.
     #[arg(long)]
-    pub rules_command: bool,
+    rules_command: bool,
     /// Leave `cputime` out (it otherwise reports 0.25 s per genmove answered).
     #[arg(long)]
-    pub no_cputime: bool,
+    no_cputime: bool,
     /// Resign at the first `genmove` of a game with this probability: a hash of `--seed`,
     /// the moves it was told and the colour asked decides, so a game's outcome is fixed by
     /// its opening and colours (the same in any run, shard or order of games).
     #[arg(long, value_name = "P")]
-    pub resign_chance: Option<f64>,
+    resign_chance: Option<f64>,
     /// Seeds `--resign-chance`.
     #[arg(long, default_value_t = 0)]
-    pub seed: u64,
+    seed: u64,
     /// Answer live analysis: `kata` lists kata-analyze (win rates as fractions), `lz`
     /// lists lz-analyze (ten-thousandths). Reports every 10 ms, 10 more visits each time,
     /// until the next command.
     #[arg(long, value_name = "kata|lz")]
-    pub analyze: Option<String>,
+    analyze: Option<String>,
     /// Black's win rate in the position after N moves (`play` commands since
     /// `clear_board`) is the N-th of these (0-based; the last one repeats); at a komi
     /// larger than the board, 0.02 (White wins).
     #[arg(long, default_value = "0.5")]
-    pub winrates: String,
+    winrates: String,
     /// Report win rates as Black's (`black`) rather than the side to move's (`side`).
     #[arg(long, default_value = "side")]
-    pub report: String,
+    report: String,
 }
 
 /// A hash of the words, for `--resign-chance` (FNV-1a, then splitmix's finalizer).
@@ -148,7 +152,7 @@ impl FakeEngine {
     }
 
     /// Serves GTP on stdin/stdout until `quit` or the end of input.
-    pub fn run(&self) -> io::Result<()> {
+    fn run(&self) -> io::Result<()> {
         let moves: Vec<&str> = self.moves.split_whitespace().collect();
         let mut played = 0usize;
         let mut answered_total = 0usize;
@@ -305,5 +309,12 @@ impl FakeEngine {
             }
             out.flush()?;
         }
+    }
+}
+
+fn main() -> ExitCode {
+    match FakeEngine::parse().run() {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(_) => ExitCode::FAILURE,
     }
 }

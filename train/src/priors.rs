@@ -1,11 +1,11 @@
 //! Learns the move weights of the tree's priors from game records by
 //! minorization-maximization (Coulom, "Computing Elo Ratings of Move Patterns in the Game
 //! of Go", 2007). The engine has two tables, learnt on records of their own board size:
-//! `src/search/pattern/data/gammas-9x9.txt` (the default `--out`) and `gammas-19x19.txt`.
+//! `src/go/search/pattern/data/gammas-9x9.txt` (the default `--out`) and `gammas-19x19.txt`.
 //!
 //! ```text
-//! cargo run --release --example train_priors -- [--player NAME] [--skip N] [--min-spatial K] [--owner-playouts N] [--out FILE] SGF...
-//! cargo run --release --example train_priors -- --evaluate TABLE [--player NAME] [--skip N] SGF...
+//! shicho-train priors [--player NAME] [--skip N] [--min-spatial K] [--owner-playouts N] [--out FILE] SGF...
+//! shicho-train priors --evaluate TABLE [--player NAME] [--skip N] SGF...
 //! ```
 //! `--evaluate` learns nothing: it reports how well a table (the text form of
 //! `search::gammas`) predicts the moves of all the records.
@@ -30,6 +30,46 @@ use shicho::go::search::{Tunables, ownership};
 use shicho::go::sgf::{SgfGame, Stop};
 use shicho::sgf::parse_collection;
 use shicho::{Color, Game, Move, Point, Rules};
+
+/// The priors' move weights (gammas) from game records, by minorization-maximization.
+///
+/// Every move of the records (after --skip, and of the players --player names) is a
+/// competition the played move won against every other legal move; the gammas are the
+/// strengths that make those choices most likely. One record in ten is held out to report
+/// how often the strongest move is the one played. The engine has two tables, each learnt on
+/// records of its board size: src/go/search/pattern/data/gammas-9x9.txt (the default --out) and
+/// gammas-19x19.txt. doc/strength.md records the command lines that made them.
+#[derive(clap::Args)]
+pub struct Args {
+    /// Learn only from the moves of players whose name contains NAME, or one of the
+    /// `|`-separated NAMEs.
+    #[arg(long, value_name = "NAME")]
+    player: Option<String>,
+    /// Skip the first N moves of every record (random openings).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    skip: usize,
+    /// A larger shape gets a gamma when the training moves show it at least K times.
+    #[arg(long, value_name = "K", default_value_t = 3)]
+    min_spatial: usize,
+    /// Estimate each position's ownership by N playouts and give a move's point its owner
+    /// level (the engine then estimates it at the root of every search); 0: no owner feature.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    owner_playouts: usize,
+    /// Where the table goes (relative to the current folder: run from the repository root).
+    #[arg(
+        long,
+        value_name = "FILE",
+        default_value = "src/go/search/pattern/data/gammas-9x9.txt"
+    )]
+    out: String,
+    /// Learn nothing: report how well TABLE (the text form of `search::gammas`) predicts
+    /// the moves of all the records.
+    #[arg(long, value_name = "TABLE")]
+    evaluate: Option<String>,
+    /// The game records.
+    #[arg(value_name = "SGF")]
+    files: Vec<String>,
+}
 
 /// One position: its candidates `cands[start..start + len]`, the played one first.
 struct Position {
@@ -62,36 +102,16 @@ struct Selection<'a> {
     owner_playouts: usize,
 }
 
-fn main() {
-    let mut args = std::env::args().skip(1);
-    let mut player: Option<String> = None;
-    let mut out = "src/search/pattern/data/gammas-9x9.txt".to_string();
-    let mut skip = 0;
-    let mut min_spatial = 3;
-    let mut owner_playouts = 0;
-    let mut evaluate: Option<String> = None;
-    let mut files = Vec::new();
-    while let Some(a) = args.next() {
-        match a.as_str() {
-            "--player" => player = args.next(),
-            "--skip" => skip = args.next().and_then(|n| n.parse().ok()).expect("--skip N"),
-            "--min-spatial" => {
-                min_spatial = args
-                    .next()
-                    .and_then(|n| n.parse().ok())
-                    .expect("--min-spatial K")
-            }
-            "--owner-playouts" => {
-                owner_playouts = args
-                    .next()
-                    .and_then(|n| n.parse().ok())
-                    .expect("--owner-playouts N")
-            }
-            "--out" => out = args.next().expect("--out FILE"),
-            "--evaluate" => evaluate = args.next(),
-            _ => files.push(a),
-        }
-    }
+pub fn run(args: Args) {
+    let Args {
+        player,
+        skip,
+        min_spatial,
+        owner_playouts,
+        out,
+        evaluate,
+        files,
+    } = args;
     // Read before the records, so that a bad table fails at once.
     let table = evaluate.map(|file| {
         let text = std::fs::read_to_string(&file).expect("read the table");
@@ -261,8 +281,8 @@ fn main() {
             .insert(hash, weights.spatial[id as usize] as f32);
     }
     let header = format!(
-        "# shicho's move weights (gammas) for the tree's priors, learnt by examples/train_priors.rs\n\
-         # from {} positions of {} records{}; see src/search/pattern/gammas.rs for the format.\n",
+        "# shicho's move weights (gammas) for the tree's priors, learnt by shicho-train priors (train/src/priors.rs)\n\
+         # from {} positions of {} records{}; see src/go/search/pattern/gammas.rs for the format.\n",
         train.positions.len() + test.positions.len(),
         files.len(),
         player

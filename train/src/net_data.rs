@@ -2,7 +2,7 @@
 //! network's training records, encoded by the engine's own `search::network::inputs`.
 //!
 //! ```text
-//! xz -dc t9.txt.xz | cargo run --release --example net_data -- OUT_PREFIX
+//! xz -dc t9.txt.xz | target/release/shicho-train net-data OUT_PREFIX
 //! ```
 //! writes `OUT_PREFIX-<size>.bin` for each board size met and `OUT_PREFIX-<size>.json`
 //! describing its records. A record, for a board of `n` points (the engine's point order,
@@ -26,6 +26,20 @@ use std::io::{self, BufRead, BufWriter, Write};
 
 use shicho::go::network::inputs::{BINARY_PLANES, GLOBALS, HISTORY, Inputs, Position};
 use shicho::{Board, Color, Geometry, Move, Point, Topology};
+
+/// The network's training records, from the teacher's labelled games on stdin.
+///
+/// Reads train/teacher.py's text and encodes every labelled position with the engine's own
+/// inputs, the code the search calls. For each board size met, writes OUT_PREFIX-SIZE.bin (the records; the layout is in
+/// train/src/net_data.rs) and OUT_PREFIX-SIZE.json (how many, and the inputs' shape).
+/// train/train.py reads both. A game whose moves the board refuses keeps its positions up to
+/// there.
+#[derive(clap::Args)]
+pub struct Args {
+    /// Where the records go: OUT_PREFIX-SIZE.bin and OUT_PREFIX-SIZE.json.
+    #[arg(value_name = "OUT_PREFIX")]
+    prefix: String,
+}
 
 struct Output {
     records: usize,
@@ -59,10 +73,7 @@ fn point_of(geo: &Geometry, index: usize) -> Point {
         .expect("index on the board")
 }
 
-fn main() -> io::Result<()> {
-    let prefix = std::env::args()
-        .nth(1)
-        .expect("usage: net_data OUT_PREFIX < teacher.txt");
+pub fn run(Args { prefix }: Args) -> io::Result<()> {
     let mut outputs: BTreeMap<usize, Output> = BTreeMap::new();
     let stdin = io::stdin();
     let mut lines = stdin.lock().lines().peekable();
@@ -145,10 +156,10 @@ fn main() -> io::Result<()> {
             out.records
         );
         std::fs::write(format!("{prefix}-{size}.json"), meta)?;
-        eprintln!("net_data: {size}x{size}: {} records", out.records);
+        eprintln!("net-data: {size}x{size}: {} records", out.records);
     }
     if skipped > 0 {
-        eprintln!("net_data: {skipped} games cut short at a move the board refused");
+        eprintln!("net-data: {skipped} games cut short at a move the board refused");
     }
     Ok(())
 }

@@ -2,7 +2,7 @@
 //! `src/othello/data/patterns.bin`) from self-play, and measures it on held-out games.
 //!
 //! ```text
-//! cargo run --release --example othello_eval -- [--games N] [--held-out M] [--rounds R]
+//! shicho-train othello-eval [--games N] [--held-out M] [--rounds R]
 //!     [--nodes K] [--exact E] [--deep D] [--threads T] [--dir DIR] [--out FILE]
 //!     [--compare FILE]
 //! ```
@@ -84,53 +84,58 @@ impl Sample {
     }
 }
 
-struct Settings {
+/// Othello's pattern tables from self-play, measured on held-out games with exact scores.
+///
+/// Round r plays N games of self-play (round 1 with the hand-written evaluation, later
+/// rounds with the tables of the round before) and fits tables on the samples of every round
+/// so far; each round reports their mean absolute error on the held-out positions. Games are
+/// cached in DIR by round and settings, so a rerun fits again without playing; everything is
+/// deterministic. The shipped tables are src/othello/data/patterns.bin (the default --out);
+/// doc/othello.md records the command line that made them.
+#[derive(clap::Args)]
+pub struct Settings {
+    /// Self-play games a round.
+    #[arg(long, value_name = "N", default_value_t = 4000)]
     games: usize,
+    /// Held-out games.
+    #[arg(long, value_name = "M", default_value_t = 400)]
     held_out: usize,
+    /// Rounds of self-play and fitting.
+    #[arg(long, value_name = "R", default_value_t = 2)]
     rounds: usize,
+    /// The searcher's nodes a move.
+    #[arg(long, value_name = "K", default_value_t = 20_000)]
     nodes: u64,
+    /// The exact solver plays from E empties on.
+    #[arg(long, value_name = "E", default_value_t = 18)]
     exact: u32,
+    /// Held-out positions at 21 to 24 empties solved for the report.
+    #[arg(long, value_name = "D", default_value_t = 100)]
     deep: usize,
+    /// Threads playing and solving.
+    #[arg(long, value_name = "T", default_value_t = 2)]
     threads: usize,
+    /// Where the games are cached and each round's tables written.
+    #[arg(long, value_name = "DIR", default_value = "target/othello-eval")]
     dir: PathBuf,
+    /// Where the last round's tables go (relative to the current folder: run from the
+    /// repository root).
+    #[arg(
+        long,
+        value_name = "FILE",
+        default_value = "src/othello/data/patterns.bin"
+    )]
     out: PathBuf,
-    /// Tables whose error is reported beside the new ones'.
+    /// Tables whose error is reported beside the new ones' (earlier tables, such as the
+    /// shipped ones).
+    #[arg(long, value_name = "FILE")]
     compare: Option<PathBuf>,
 }
 
 /// Training games have seeds from 1, held-out games from here.
 const HELD_OUT_SEED: u64 = 1 << 40;
 
-fn main() {
-    let mut s = Settings {
-        games: 4000,
-        held_out: 400,
-        rounds: 2,
-        nodes: 20_000,
-        exact: 18,
-        deep: 100,
-        threads: 2,
-        dir: PathBuf::from("target/othello-eval"),
-        out: PathBuf::from("src/othello/data/patterns.bin"),
-        compare: None,
-    };
-    let mut args = std::env::args().skip(1);
-    while let Some(a) = args.next() {
-        let mut value = || args.next().unwrap_or_else(|| panic!("{a} needs a value"));
-        match a.as_str() {
-            "--games" => s.games = value().parse().expect("--games N"),
-            "--held-out" => s.held_out = value().parse().expect("--held-out M"),
-            "--rounds" => s.rounds = value().parse().expect("--rounds R"),
-            "--nodes" => s.nodes = value().parse().expect("--nodes K"),
-            "--exact" => s.exact = value().parse().expect("--exact E"),
-            "--deep" => s.deep = value().parse().expect("--deep D"),
-            "--threads" => s.threads = value().parse().expect("--threads T"),
-            "--dir" => s.dir = PathBuf::from(value()),
-            "--out" => s.out = PathBuf::from(value()),
-            "--compare" => s.compare = Some(PathBuf::from(value())),
-            _ => panic!("unknown argument {a}"),
-        }
-    }
+pub fn run(s: Settings) {
     fs::create_dir_all(&s.dir).expect("create the data folder");
     let held_out = held_out_samples(&s);
     let exact_held = held_out.iter().filter(|x| x.exact).count();
