@@ -12,6 +12,7 @@
 //! | `mcts` | [`Searcher`]: Monte-Carlo tree search on threads sharing one tree, kept between moves; [`Analysis`] for live analysis |
 //! | `tree` | the lock-free node arena: urgency (RAVE), expansion, virtual loss, subtrees |
 //! | `simulation` | one simulation: descend by urgency, expand, play out, back up |
+//! | `strategy` | the two tree policies a search is built with: RAVE with playouts (the default), PUCT with the network's value (the zero search) |
 //! | `priors` | the virtual visits and wins a new child starts with, from the learnt move model |
 //! | `pattern/` | the learnt move model: what a move looks like (`features`, larger `spatial` shapes, MoGo's 3x3 shapes in `mogo`) and the weight learnt for each (`gammas`, its tables in `data/`, from `examples/train_priors.rs`) |
 //! | `playout/` | playouts: the loop and light random playouts (`mod.rs`), the playout `policy` and its rules, one file per family, and the `replies` it learns |
@@ -29,6 +30,7 @@ mod player;
 pub mod playout;
 mod priors;
 mod simulation;
+mod strategy;
 pub mod time;
 mod tree;
 

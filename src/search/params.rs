@@ -10,7 +10,6 @@ use crate::search::network::weights::Weights;
 use crate::search::pattern::gammas::LARGE_BOARD;
 use crate::search::playout::last::MAX_KO_MOVES;
 use crate::search::playout::params::PolicyParams;
-use crate::search::tree::Selection;
 
 /// The search's weights, with their defaults and one comment each. Priors are virtual
 /// (visits, wins) every child of the tree starts with.
@@ -213,15 +212,6 @@ impl Tunables {
             self.net_value_visits
         } else {
             self.net_value_visits_large
-        }
-    }
-
-    /// How the tree picks a child to walk into.
-    pub fn selection(&self) -> Selection {
-        Selection {
-            rave_equiv: self.rave_equiv,
-            crit_rave: self.crit_rave,
-            crit_min_visits: self.crit_min_visits,
         }
     }
 
