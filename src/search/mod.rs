@@ -8,6 +8,7 @@
 //! | file | what it holds |
 //! |---|---|
 //! | `params` | [`Params`] (playouts, time, resign, threads) and [`Tunables`] (the weights; `SHICHO_TUNE`) |
+//! | `tunable` | `tunables!`: a struct of tunables declared once (name, type, default, range, doc), with its `SHICHO_TUNE` setter and its listing |
 //! | `player` | [`Player`] and [`decide`]: tree search, heuristics or random; the cleanup move |
 //! | `mcts` | [`Searcher`]: Monte-Carlo tree search on threads sharing one tree, kept between moves; [`Analysis`] for live analysis |
 //! | `tree` | the lock-free node arena: urgency (RAVE), expansion, virtual loss, subtrees |
@@ -33,6 +34,7 @@ mod simulation;
 mod strategy;
 pub mod time;
 mod tree;
+pub mod tunable;
 
 pub use dead_stones::ownership;
 pub use mcts::{Analysis, AnalysisLine, Candidate, Decision, SearchResult, Searcher, search};
