@@ -13,8 +13,9 @@ use crate::search::tunable::{Range, tunables};
 
 tunables! {
     /// The search's weights, each declared once: its default, the range a `SHICHO_TUNE`
-    /// value is clamped to, and one comment ([`Tunables::listing`] lists them). Priors are
-    /// virtual (visits, wins) every child of the tree starts with.
+    /// value is clamped to, and one comment (`shicho tunables` lists them; so does the
+    /// table in `doc/search.md`). Priors are virtual (visits, wins) every child of the tree
+    /// starts with.
     ///
     /// `SHICHO_TUNE=name=value,...` overrides them for tuning matches ([`Tunables::from_env`]).
     #[derive(Clone, Debug, PartialEq)]
@@ -378,5 +379,37 @@ mod tests {
             assert_ne!(t, Tunables::default(), "{}", listed.name);
         }
         assert!(!Tunables::default().set("policy", "7"));
+    }
+
+    /// The table of `doc/search.md` that lists the tunables, as their declarations give it.
+    fn doc_table() -> String {
+        let mut table =
+            String::from("| name | default | values | what it is |\n|---|---|---|---|\n");
+        for t in Tunables::listing() {
+            table += &format!(
+                "| `{}` | {} | {}, {} | {} |\n",
+                t.name,
+                t.default,
+                t.kind,
+                t.range,
+                t.doc_paragraph().replace('|', "\\|")
+            );
+        }
+        table
+    }
+
+    #[test]
+    fn the_docs_list_every_tunable_as_declared() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/doc/search.md");
+        let doc = std::fs::read_to_string(path).expect("doc/search.md");
+        let start = doc.find("| name | default |").expect("the tunables' table");
+        let end = doc[start..]
+            .find("\n\n")
+            .map_or(doc.len(), |n| start + n + 1);
+        let want = doc_table();
+        assert!(
+            doc[start..end] == want,
+            "doc/search.md's table of tunables is not the declarations'; it should read:\n{want}"
+        );
     }
 }

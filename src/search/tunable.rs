@@ -1,7 +1,8 @@
 //! Tunables declared once: [`tunables!`] turns one table (name, type, default, range, doc)
 //! into a struct of named fields, its `Default`, the setter `SHICHO_TUNE` uses, and a
-//! listing ([`Listed`]) for help texts, so that a new weight cannot exist without its name,
-//! its default or its comment (Monty declares its search parameters the same way).
+//! listing ([`Listed`]) that `shicho tunables` prints and `doc/search.md` shows, so that a
+//! new weight cannot exist without its name, its default or its comment (Monty declares its
+//! search parameters the same way).
 
 use std::fmt;
 
