@@ -1,6 +1,6 @@
 //! `shicho`: the engine, speaking GTP on stdin/stdout.
 
-use std::io;
+use std::io::{self, Write};
 use std::process::ExitCode;
 
 use clap::Parser;
@@ -14,7 +14,14 @@ use shicho::{go, gtp, othello};
 /// A Go and Othello engine speaking GTP v2 on stdin/stdout. Diagnostics go to stderr
 /// (RUST_LOG=debug).
 #[derive(Parser, Debug)]
-#[command(version, about, args_conflicts_with_subcommands = true)]
+#[command(
+    version,
+    about,
+    args_conflicts_with_subcommands = true,
+    after_help = "The Go tree search's weights are tunables, which SHICHO_TUNE=name=value,... \
+                  sets (for tuning matches); `shicho tunables` lists them with their \
+                  defaults, ranges and what each does."
+)]
 struct Cli {
     /// The game played from the start: go or othello (GTP's set_game switches).
     #[arg(long, default_value = "go")]
@@ -95,11 +102,34 @@ fn players(name: Option<&str>) -> Result<(Player, OthelloPlayer), String> {
 }
 
 /// Instead of the GTP session.
+// Parsed once at start-up: boxing `play`'s options would save nothing worth the noise.
+#[allow(clippy::large_enum_variant)]
 #[derive(clap::Subcommand, Debug)]
 enum Command {
     /// Play in the terminal (Go under any rules, Dao-qi, Othello): a person against the
     /// engine, or two people.
     Play(shicho::engine::play::Options),
+    /// List the Go tree search's tunables, which SHICHO_TUNE=name=value,... sets: each with
+    /// its default, the values it takes (a value outside its range is clamped) and what it
+    /// does.
+    Tunables,
+}
+
+/// `shicho tunables`: every tunable, its doc comment under it.
+fn list_tunables() -> ExitCode {
+    let mut out = io::stdout().lock();
+    for t in shicho::go::search::Tunables::listing() {
+        let listed = writeln!(out, "{} = {} ({}, {})", t.name, t.default, t.kind, t.range)
+            .and_then(|()| {
+                t.doc_lines()
+                    .try_for_each(|line| writeln!(out, "    {line}"))
+            });
+        if listed.is_err() {
+            // A closed pipe (`| head`): nothing more is wanted.
+            break;
+        }
+    }
+    ExitCode::SUCCESS
 }
 
 /// `shicho play`: the terminal board on stdin/stdout.
@@ -127,8 +157,10 @@ fn play(options: &shicho::engine::play::Options) -> ExitCode {
 fn main() -> ExitCode {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn")).init();
     let cli = Cli::parse();
-    if let Some(Command::Play(options)) = &cli.command {
-        return play(options);
+    match &cli.command {
+        Some(Command::Play(options)) => return play(options),
+        Some(Command::Tunables) => return list_tunables(),
+        None => {}
     }
     let othello = cli.game == GameKind::Othello;
     let othello_size = match cli.size.filter(|_| othello) {

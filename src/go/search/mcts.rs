@@ -9,6 +9,9 @@
 //!   eyes, plus pass, each with its `priors`), finishes the game with the playout policy
 //!   (`policy`), counts it by area and backs the result up, with RAVE (all-moves-as-first)
 //!   results for the children whose move was played first later in the simulation.
+//!   That is the default tree policy; the zero search (`net_value_mix` 1: PUCT, the
+//!   network's value, no playouts) is the other, and `strategy` holds what the two do
+//!   differently. A search picks one when it is built, and each thread runs it.
 //! - The root is expanded with the game's full legality (superko included); the heuristic
 //!   player's tactical choice gets a bonus there, and the other captures, saves, attacks
 //!   and defences its reading finds a smaller one.
@@ -38,6 +41,7 @@ use crate::go::search::pattern::gammas::Gammas;
 use crate::go::search::playout::last::{EARLIER_MOVES, Last};
 use crate::go::search::priors::{NetScratch, child_priors, net_priors};
 use crate::go::search::simulation::{LiveOwnership, Shared, Worker, pass_child};
+use crate::go::search::strategy::{Strategy, TreePolicy};
 use crate::go::search::tree::{NewChild, ROOT, Tree};
 
 /// Nodes a tree may hold (56 bytes each; memory is only touched as nodes are used).
@@ -395,6 +399,7 @@ impl<'g> Root<'g> {
                 live_owner,
                 tunables,
                 network,
+                strategy: Strategy::new(tunables, network),
             },
             started: AtomicUsize::new(0),
         };
@@ -549,7 +554,27 @@ impl<'g> Root<'g> {
         stop: &AtomicBool,
         early_stop: bool,
     ) -> usize {
-        let mut worker = Worker::new(&self.shared, seed);
+        match self.shared.strategy {
+            Strategy::Rave(rave) => {
+                let worker = Worker::new(&self.shared, rave, seed);
+                self.work_with(worker, limit, deadline, stop, early_stop)
+            }
+            Strategy::Zero(zero) => {
+                let worker = Worker::new(&self.shared, zero, seed);
+                self.work_with(worker, limit, deadline, stop, early_stop)
+            }
+        }
+    }
+
+    /// `work` with the worker built for the search's tree policy.
+    fn work_with<P: TreePolicy>(
+        &self,
+        mut worker: Worker<'_, 'g, P>,
+        limit: usize,
+        deadline: Option<Instant>,
+        stop: &AtomicBool,
+        early_stop: bool,
+    ) -> usize {
         // The rate of simulations is timed from here, not from the search's start: the
         // root's preparation before it (ownership playouts, the tactical choice) would make
         // the rate look low at the first checks, and the early stop fire too soon.

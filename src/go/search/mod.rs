@@ -8,16 +8,17 @@
 //! | file | what it holds |
 //! |---|---|
 //! | `params` | [`Params`] (playouts, time, resign, threads) and [`Tunables`] (the weights; `SHICHO_TUNE`) |
+//! | `tunable` | `tunables!`: a struct of tunables declared once (name, type, default, range, doc), with its `SHICHO_TUNE` setter and its listing |
 //! | `player` | [`Player`] and [`decide`]: tree search, heuristics or random; the cleanup move |
 //! | `mcts` | [`Searcher`]: Monte-Carlo tree search on threads sharing one tree, kept between moves; [`Analysis`] for live analysis |
 //! | `tree` | the lock-free node arena: urgency (RAVE), expansion, virtual loss, subtrees |
 //! | `simulation` | one simulation: descend by urgency, expand, play out, back up |
+//! | `strategy` | the two tree policies a search is built with: RAVE with playouts (the default), PUCT with the network's value (the zero search) |
 //! | `priors` | the virtual visits and wins a new child starts with, from the learnt move model |
 //! | `pattern/` | the learnt move model: what a move looks like (`features`, larger `spatial` shapes, MoGo's 3x3 shapes in `mogo`) and the weight learnt for each (`gammas`, its tables in `data/`, from `train/src/priors.rs`) |
 //! | `playout/` | playouts: the loop and light random playouts (`mod.rs`), the playout `policy` and its rules, one file per family, and the `replies` it learns |
 //! | `heuristic` | the heuristic player: ladder-aware tactics, then shape; a prior at the root |
 //! | `dead_stones` | Monte-Carlo ownership, dead stones and seki at the end of a game |
-//! | `time` | time controls, both clocks and the time budget of the next move |
 
 pub(crate) mod dead_stones;
 pub mod heuristic;
@@ -28,7 +29,9 @@ mod player;
 pub mod playout;
 mod priors;
 mod simulation;
+mod strategy;
 mod tree;
+pub mod tunable;
 
 pub use dead_stones::ownership;
 pub use mcts::{Analysis, AnalysisLine, Candidate, Decision, SearchResult, Searcher, search};

@@ -1,6 +1,7 @@
 //! One simulation of the tree search, run by each search thread with its own scratch space
 //! (a board, the playout policy with its ladder boards, a random generator): down the tree
-//! by urgency, expansion of the leaf, a playout, and the result back up with RAVE.
+//! by the search's tree policy (`strategy`: RAVE's urgency or PUCT), expansion of the leaf,
+//! a playout (or the network's value at the leaf), and the result back up with RAVE.
 
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicI32, AtomicU32, Ordering};
@@ -15,7 +16,8 @@ use crate::go::search::params::Tunables;
 use crate::go::search::playout::last::Last;
 use crate::go::search::playout::policy::Policy;
 use crate::go::search::playout::{Recent, move_cap};
-use crate::go::search::priors::{NetScratch, child_priors, net_priors};
+use crate::go::search::priors::{NetScratch, net_priors};
+use crate::go::search::strategy::{Strategy, TreePolicy};
 use crate::go::search::tree::{NewChild, NodeId, ROOT, Tree};
 use crate::rng::Rng;
 
@@ -43,14 +45,9 @@ pub(crate) struct Shared<'g> {
     pub(crate) tunables: &'g Tunables,
     /// The network giving the priors of the nodes the search returns to, if any.
     pub(crate) network: Option<&'g Weights>,
-}
-
-impl Shared<'_> {
-    /// AlphaGo Zero's search: every leaf is expanded and valued by the network at its
-    /// first visit, its value the simulation's result (no playout), children chosen by PUCT.
-    pub(crate) fn zero_search(&self) -> bool {
-        self.network.is_some() && self.tunables.net_value_mix >= 1.0
-    }
+    /// The search the tunables and the network ask for; each thread's [`Worker`] is built
+    /// for it.
+    pub(crate) strategy: Strategy<'g>,
 }
 
 /// Who held each point at the end of the search's playouts, so far. The root's estimate
@@ -118,9 +115,10 @@ pub(crate) fn pass_child(t: &Tunables, only_move: bool) -> NewChild {
     }
 }
 
-/// One thread's scratch space.
-pub(crate) struct Worker<'s, 'g> {
+/// One thread's scratch space, for the search's tree policy `P`.
+pub(crate) struct Worker<'s, 'g, P> {
     shared: &'s Shared<'g>,
+    tree_policy: P,
     board: Board,
     policy: Policy,
     rng: Rng,
@@ -141,11 +139,13 @@ pub(crate) struct Worker<'s, 'g> {
     net: NetScratch,
 }
 
-impl<'s, 'g> Worker<'s, 'g> {
-    pub(crate) fn new(shared: &'s Shared<'g>, seed: u64) -> Worker<'s, 'g> {
+impl<'s, 'g, P: TreePolicy> Worker<'s, 'g, P> {
+    /// `tree_policy`: the one `shared.strategy` holds.
+    pub(crate) fn new(shared: &'s Shared<'g>, tree_policy: P, seed: u64) -> Worker<'s, 'g, P> {
         let n = shared.board.geometry().num_points();
         Worker {
             shared,
+            tree_policy,
             board: shared.board.clone(),
             policy: Policy::new(shared.tunables.policy),
             rng: Rng::new(seed),
@@ -167,25 +167,24 @@ impl<'s, 'g> Worker<'s, 'g> {
         let shared = self.shared;
         let tree = &shared.tree;
         let t = shared.tunables;
+        let tree_policy = self.tree_policy;
         self.board.clone_from(&shared.board);
         self.path.clear();
         self.path.push(ROOT);
         self.path_hashes.clear();
         self.moves_played.clear();
         tree.enter(ROOT);
-        let selection = t.selection();
         let mut c = shared.color;
         let mut node = ROOT;
         let mut passes = shared.passes;
         let mut last = shared.last;
-        let zero = shared.zero_search();
         let mut leaf_value = None;
         loop {
             if tree.is_terminal(node) {
                 break;
             }
             if !tree.is_expanded(node) {
-                let ready = (zero || tree.visits(node) > t.expand_threshold(tree.fill()))
+                let ready = tree_policy.ready_to_expand(tree, node)
                     && tree.has_room(self.board.empties().len() + 1);
                 if !ready || !tree.begin_expand(node) {
                     break;
@@ -196,7 +195,7 @@ impl<'s, 'g> Worker<'s, 'g> {
                 }
             }
             if let Some(net) = shared.network
-                && (zero || tree.visits(node) >= t.net_min_visits)
+                && tree_policy.earns_net_priors(tree, node)
                 && tree.claim_net(node)
                 && let Some(win) = net_priors(
                     net,
@@ -216,17 +215,12 @@ impl<'s, 'g> Worker<'s, 'g> {
                 if t.net_value_mix > 0.0 {
                     tree.set_net_value(node, value);
                 }
-                if zero && node != ROOT {
+                if tree_policy.net_value_ends_walk(node) {
                     leaf_value = Some(value);
                     break;
                 }
             }
-            let chosen = if zero {
-                tree.select_puct(node, t.puct, t.fpu_reduction)
-            } else {
-                tree.select(node, &selection)
-            };
-            let Some(child) = chosen else {
+            let Some(child) = tree_policy.select(tree, node) else {
                 break;
             };
             tree.enter(child);
@@ -293,24 +287,15 @@ impl<'s, 'g> Worker<'s, 'g> {
         {
             owner = Some(&self.owner);
         }
-        if shared.zero_search() {
-            // PUCT reads the network's policy alone: the learnt weights' priors would go
-            // unread.
-            self.priors.clear();
-            self.priors
-                .resize(self.moves.len(), (t.prior_even, t.prior_even / 2.0));
-        } else {
-            child_priors(
-                &self.board,
-                c,
-                &self.moves,
-                last,
-                owner,
-                depth,
-                t,
-                &mut self.priors,
-            );
-        }
+        self.tree_policy.child_priors(
+            &self.board,
+            c,
+            &self.moves,
+            last,
+            owner,
+            depth,
+            &mut self.priors,
+        );
         self.children.clear();
         self.children.extend(
             self.moves
