@@ -1,6 +1,6 @@
 //! The public board: Black's and White's discs on any even size 4..=26, a Zobrist hash, and
 //! the rules of a single move. Turn order, passes and history belong to
-//! [`Game`](super::Game).
+//! [`Game`](crate::othello::Game).
 //!
 //! Discs are stored as two [`Wide`] sets whatever the size; up to 8x8 the first word *is* the
 //! one-word bitboard, so move generation and flips run on the `u64` fast path on 8x8, on
@@ -14,10 +14,10 @@ use std::fmt;
 
 use crate::color::{ByColor, Color};
 
-use super::bits::Bits;
-use super::coord::{SizeError, Square, check_size};
-use super::position::{Pos, WHITE_TO_MOVE, disc_key, discs_key, flip_key};
-use super::wide::{Narrow, Wide};
+use crate::othello::bits::Bits;
+use crate::othello::bits::other_sizes::{Narrow, Wide};
+use crate::othello::coord::{SizeError, Square, check_size};
+use crate::othello::position::{Pos, WHITE_TO_MOVE, disc_key, discs_key, flip_key};
 
 /// Why a play is refused. The board is unchanged.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -96,12 +96,12 @@ macro_rules! with_position {
             s if s < 8 => {
                 let $pos = board.pos_narrow(color);
                 let $shape =
-                    <$crate::othello::wide::Narrow as $crate::othello::bits::Bits>::shape(s);
+                    <$crate::othello::bits::other_sizes::Narrow as $crate::othello::bits::Bits>::shape(s);
                 $body
             }
             s => {
                 let $pos = board.pos_wide(color);
-                let $shape = <$crate::othello::wide::Wide as $crate::othello::bits::Bits>::shape(s);
+                let $shape = <$crate::othello::bits::other_sizes::Wide as $crate::othello::bits::Bits>::shape(s);
                 $body
             }
         }

@@ -9,7 +9,7 @@
 
 use std::fmt;
 
-use super::bits::{MAX_SIZE, MIN_SIZE};
+use crate::othello::bits::{MAX_SIZE, MIN_SIZE};
 
 /// A square of an Othello board: column `x` (0 = `A`, left) and row `y` (0 = row 1, top).
 /// It does not know the board size; [`Square::index`] and the parsers check against one.

@@ -11,9 +11,9 @@ use std::fmt;
 
 use crate::color::Color;
 
-use super::board::{Board, IllegalMove, Score};
-use super::coord::{Move, SizeError, Square};
-use super::perft::perft_board;
+use crate::othello::board::{Board, IllegalMove, Score};
+use crate::othello::coord::{Move, SizeError, Square};
+use crate::othello::perft::perft_board;
 
 /// One move of the history.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -269,7 +269,7 @@ impl Game {
     }
 
     /// The number of move sequences of `depth` plies from here, passes counted as moves and
-    /// nothing after two passes in a row (see [`perft`](super::perft)).
+    /// nothing after two passes in a row (see [`perft`](crate::othello::perft)).
     pub fn perft(&self, depth: u32) -> u64 {
         perft_board(
             &self.board,

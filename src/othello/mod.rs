@@ -21,35 +21,20 @@
 mod bits;
 mod board;
 pub mod coord;
-mod eight;
-mod endgame;
-mod eval;
 mod game;
 pub mod gtp;
-mod last;
-mod limits;
-mod parallel;
-pub mod patterns;
 pub mod perft;
-mod players;
 mod position;
-mod search;
+pub mod search;
 pub mod sgf;
-mod solve;
 pub mod terminal;
-mod tt;
-mod wide;
 
 pub use bits::{MAX_SIZE, MIN_SIZE};
 pub use board::{Board, IllegalMove, Score};
 pub use coord::{CoordError, Move, SizeError, Square, check_size};
-pub use eval::{Evaluation, static_evaluation};
 pub use game::{CannotUndo, Game, Played, Turn};
-pub use limits::Limits;
-pub use players::{PlayerKind, UnknownPlayer, greedy_move, random_move};
-pub use search::{Outcome, SearchInfo, Searcher, tuning};
-pub use solve::{
-    Progress, SOLVE_TABLE_BITS, Solution, SolveError, SolveOptions, solve, solve_in, solve_with,
-    solve_within,
+pub use search::{
+    EndTable, Evaluation, Limits, Outcome, PlayerKind, Progress, SOLVE_TABLE_BITS, SearchInfo,
+    Searcher, Solution, SolveError, SolveOptions, UnknownPlayer, greedy_move, random_move, solve,
+    solve_in, solve_with, solve_within, static_evaluation, tuning,
 };
-pub use tt::EndTable;

@@ -8,9 +8,9 @@
 
 use crate::color::Color;
 
-use super::bits::Bits;
-use super::board::{Board, with_position};
-use super::position::Pos;
+use crate::othello::bits::Bits;
+use crate::othello::board::{Board, with_position};
+use crate::othello::position::Pos;
 
 /// Perft of the position `board` with `to_move` to play, `passes` (0..=2) passes having
 /// just been played.
@@ -57,7 +57,7 @@ mod tests {
     #[test]
     fn a_finished_game_has_two_passes_left() {
         let mut b = Board::empty(4).unwrap();
-        b.set(super::super::Square::new(0, 0), Some(Color::Black));
+        b.set(crate::othello::Square::new(0, 0), Some(Color::Black));
         for (d, n) in [(1, 1), (2, 1), (3, 0)] {
             assert_eq!(perft_board(&b, Color::White, d, 0), n, "depth {d}");
         }

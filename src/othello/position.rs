@@ -2,12 +2,12 @@
 //! bitboard representation, with an incrementally kept Zobrist key.
 //!
 //! Search is negamax, so a position is relative (`own` moves next) and a move swaps the two
-//! sides; the colour is kept only for the hash. The public [`Board`](super::Board) is the
+//! sides; the colour is kept only for the hash. The public [`Board`](crate::othello::Board) is the
 //! absolute (Black, White) view and converts to this one.
 
 use crate::color::Color;
 
-use super::bits::{Bits, MAX_SIZE};
+use crate::othello::bits::{Bits, MAX_SIZE};
 
 const SEED: u64 = 0x4f54_4845_4c4c_4f31; // "OTHELLO1"
 const SQUARES: usize = MAX_SIZE * MAX_SIZE;

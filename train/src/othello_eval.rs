@@ -1,5 +1,5 @@
-//! Learns Othello's pattern evaluation (`src/othello/patterns.rs`, weights in
-//! `src/othello/data/patterns.bin`) from self-play, and measures it on held-out games.
+//! Learns Othello's pattern evaluation (`src/othello/search/patterns.rs`, weights in
+//! `src/othello/search/data/patterns.bin`) from self-play, and measures it on held-out games.
 //!
 //! ```text
 //! shicho-train othello-eval [--games N] [--held-out M] [--rounds R]
@@ -36,7 +36,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
-use shicho::othello::patterns::{self, PHASES, Weights, feature_count, features, phase};
+use shicho::othello::search::patterns::{self, PHASES, Weights, feature_count, features, phase};
 use shicho::othello::{
     Board, EndTable, Evaluation, Game, Limits, Move, Searcher, Square, random_move, solve_in,
     static_evaluation,
@@ -90,7 +90,7 @@ impl Sample {
 /// rounds with the tables of the round before) and fits tables on the samples of every round
 /// so far; each round reports their mean absolute error on the held-out positions. Games are
 /// cached in DIR by round and settings, so a rerun fits again without playing; everything is
-/// deterministic. The shipped tables are src/othello/data/patterns.bin (the default --out);
+/// deterministic. The shipped tables are src/othello/search/data/patterns.bin (the default --out);
 /// doc/othello.md records the command line that made them.
 #[derive(clap::Args)]
 pub struct Settings {
@@ -123,7 +123,7 @@ pub struct Settings {
     #[arg(
         long,
         value_name = "FILE",
-        default_value = "src/othello/data/patterns.bin"
+        default_value = "src/othello/search/data/patterns.bin"
     )]
     out: PathBuf,
     /// Tables whose error is reported beside the new ones' (earlier tables, such as the

@@ -38,7 +38,7 @@ use crate::go::search::dead_stones::{self, ownership};
 use crate::go::search::heuristic;
 use crate::go::search::params::{Params, Tunables};
 use crate::go::search::pattern::gammas::Gammas;
-use crate::go::search::playout::last::{EARLIER_MOVES, Last};
+use crate::go::search::playout::last_moves::{EARLIER_MOVES, Last};
 use crate::go::search::priors::{NetScratch, child_priors, net_priors};
 use crate::go::search::simulation::{LiveOwnership, Shared, Worker, pass_child};
 use crate::go::search::strategy::{Strategy, TreePolicy};

@@ -23,7 +23,7 @@ use crate::go::search::params::Tunables;
 use crate::go::search::pattern::features::{CAPTURE, ESCAPE, features, with_owner, with_spatial};
 use crate::go::search::pattern::gammas::Gammas;
 use crate::go::search::pattern::mogo;
-use crate::go::search::playout::last::Last;
+use crate::go::search::playout::last_moves::Last;
 use crate::go::search::tree::{NodeId, ROOT, Tree};
 use crate::go::tactics::{ladder_attack, ladder_escape};
 

@@ -13,7 +13,7 @@ use crate::go::point::{Move, Point};
 use crate::go::score;
 use crate::go::search::dead_stones::{holder_at_end, owner_at_end};
 use crate::go::search::params::Tunables;
-use crate::go::search::playout::last::Last;
+use crate::go::search::playout::last_moves::Last;
 use crate::go::search::playout::policy::Policy;
 use crate::go::search::playout::{Recent, move_cap};
 use crate::go::search::priors::{NetScratch, net_priors};

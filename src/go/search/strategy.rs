@@ -18,7 +18,7 @@ use crate::go::board::Board;
 use crate::go::network::weights::Weights;
 use crate::go::point::Point;
 use crate::go::search::params::Tunables;
-use crate::go::search::playout::last::Last;
+use crate::go::search::playout::last_moves::Last;
 use crate::go::search::priors::child_priors;
 use crate::go::search::tree::{NodeId, ROOT, Selection, Tree};
 

@@ -10,8 +10,8 @@ use crate::go::search::playout::Recent;
 use crate::go::search::playout::candidates::{
     Candidates, SeenChains, for_each_opponent_chain_next_to, playable, push_capture,
 };
-use crate::go::search::playout::ladder::Ladder;
-use crate::go::search::playout::last::Last;
+use crate::go::search::playout::last_moves::Last;
+use crate::go::search::playout::quick_ladder::Ladder;
 
 /// Rule 1: saves of own chains the last move put in atari, and captures of opponent
 /// chains in atari at or around the last move.

@@ -8,7 +8,7 @@ use crate::go::board::Board;
 use crate::go::point::Point;
 use crate::go::search::playout::Recent;
 use crate::go::search::playout::candidates::{chance, playable};
-use crate::go::search::playout::last::Last;
+use crate::go::search::playout::last_moves::Last;
 use crate::go::search::playout::params::PolicyParams;
 use crate::go::tactics::self_atari::is_bad_self_atari;
 use crate::rng::Rng;

@@ -12,11 +12,11 @@
 mod atari;
 mod candidates;
 mod ko;
-mod ladder;
-pub(crate) mod last;
+pub(crate) mod last_moves;
 mod nakade;
 pub(crate) mod params;
 pub mod policy;
+mod quick_ladder;
 mod random;
 mod replies;
 mod two_libs;

@@ -1,7 +1,7 @@
 //! How often each rule of the playout policy fires, and the cheap limits it reads with: the
 //! policy's part of the search's `Tunables` (`SHICHO_TUNE` sets each field by name).
 
-use crate::go::search::playout::last::MAX_KO_MOVES;
+use crate::go::search::playout::last_moves::MAX_KO_MOVES;
 use crate::go::search::tunable::{Range, tunables};
 
 /// A rate in percent.

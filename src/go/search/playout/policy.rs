@@ -10,7 +10,7 @@
 //!    moves, once its ban has lifted: the side that took it fills it, the other retakes it
 //!    (Pachi's ko rule). Random moves meet that point by chance only, so a playout's ko
 //!    goes to whoever took it first, or wanders.
-//! 1. **Atari** (`atari`, with the playouts' `ladder` reader): save an own chain the last
+//! 1. **Atari** (`atari`, with the playouts' `quick_ladder` reader): save an own chain the last
 //!    move put in atari (capture an attacker in atari, or extend when the extension is not
 //!    caught in a ladder), or capture an opponent chain in atari next to the last move.
 //! 2. **Nakade** (`nakade`): the vital point of a small eye space (3 to 6 points) that the
@@ -47,10 +47,10 @@ use crate::go::search::pattern::mogo;
 use crate::go::search::playout::atari::{atari_moves, left_atari_moves};
 use crate::go::search::playout::candidates::{Candidates, chance, playable};
 use crate::go::search::playout::ko::ko_move;
-use crate::go::search::playout::ladder::Ladder;
-use crate::go::search::playout::last::Last;
+use crate::go::search::playout::last_moves::Last;
 use crate::go::search::playout::nakade::nakade_move;
 use crate::go::search::playout::params::PolicyParams;
+use crate::go::search::playout::quick_ladder::Ladder;
 use crate::go::search::playout::random::random_move;
 use crate::go::search::playout::replies::Replies;
 use crate::go::search::playout::two_libs::two_lib_moves;

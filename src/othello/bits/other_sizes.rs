@@ -5,7 +5,7 @@ use std::fmt;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign};
 use std::sync::OnceLock;
 
-use super::bits::{Bits, DIRECTIONS, MAX_SIZE, WORDS};
+use crate::othello::bits::{Bits, DIRECTIONS, MAX_SIZE, WORDS};
 
 /// A square set of a board up to 8x8 in one word, bit `y * size + x` as for [`Wide`]: the
 /// 4x4 and 6x6 boards, which the multi-word set would spend ten empty words on.

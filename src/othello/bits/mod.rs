@@ -15,6 +15,9 @@
 //! such a run is a move. The generic flips of one move are the same fill started from the
 //! move's square, kept in each direction whose run ends on an own disc.
 
+pub(crate) mod eight_by_eight;
+pub(crate) mod other_sizes;
+
 use std::fmt;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign};
 
@@ -175,9 +178,9 @@ impl<B: Bits> Iterator for SquareIter<B> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::eight::step8;
-    use super::super::wide::{Narrow, Wide};
     use super::*;
+    use crate::othello::bits::eight_by_eight::step8;
+    use crate::othello::bits::other_sizes::{Narrow, Wide};
 
     /// The 8x8 start: White d4 e5, Black e4 d5.
     fn start() -> (u64, u64) {
@@ -309,7 +312,7 @@ mod tests {
     #[test]
     fn full_lines_agree_with_walking_the_lines() {
         let shape = Wide::shape(8);
-        let edge = super::super::eval::Masks::<Wide>::new(shape).exit;
+        let edge = crate::othello::search::eval::Masks::<Wide>::new(shape).exit;
         let mut rng = crate::rng::Rng::new(23);
         for k in 0..3000 {
             let holes = match k % 3 {

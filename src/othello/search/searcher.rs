@@ -1,6 +1,6 @@
 //! The searcher, the default player: iterative deepening over a negamax alpha-beta search
 //! with principal-variation (null-window) search, a transposition table keyed by the
-//! Zobrist key, move ordering, the evaluation of [`eval`](super::eval), and the exact
+//! Zobrist key, move ordering, the evaluation of [`eval`](crate::othello::search::eval), and the exact
 //! solver for the last empties.
 //!
 //! Move ordering at a node: the table's move, then the two killer moves of the ply, then by
@@ -20,15 +20,15 @@ use std::time::Duration;
 
 use crate::color::Color;
 
-use super::bits::Bits;
-use super::board::{Board, with_position};
-use super::coord::{Move, Square};
-use super::endgame::{self, Solver};
-use super::eval::{Evaluation, Masks, evaluate_with};
-use super::limits::{Budget, Limits};
-use super::position::Pos;
-use super::solve;
-use super::tt::{Bound, EndTable, MidEntry, NO_MOVE, Table};
+use crate::othello::bits::Bits;
+use crate::othello::board::{Board, with_position};
+use crate::othello::coord::{Move, Square};
+use crate::othello::position::Pos;
+use crate::othello::search::endgame::{self, Solver};
+use crate::othello::search::eval::{Evaluation, Masks, evaluate_with};
+use crate::othello::search::limits::{Budget, Limits};
+use crate::othello::search::solve;
+use crate::othello::search::tt::{Bound, EndTable, MidEntry, NO_MOVE, Table};
 
 /// Tunables of the searcher, with why each has its value.
 pub mod tuning {

@@ -12,14 +12,14 @@ use std::time::Duration;
 
 use crate::color::Color;
 
-use super::bits::Bits;
-use super::board::{Board, with_position};
-use super::coord::{Move, Square};
-use super::endgame::{INFINITY, Leaves, Pool, Solver, position_hash};
-use super::eval::Evaluation;
-use super::limits::{Budget, Limits};
-use super::position::Pos;
-use super::tt::{EXACT, EndTable, NO_MOVE};
+use crate::othello::bits::Bits;
+use crate::othello::board::{Board, with_position};
+use crate::othello::coord::{Move, Square};
+use crate::othello::position::Pos;
+use crate::othello::search::endgame::{INFINITY, Leaves, Pool, Solver, position_hash};
+use crate::othello::search::eval::Evaluation;
+use crate::othello::search::limits::{Budget, Limits};
+use crate::othello::search::tt::{EXACT, EndTable, NO_MOVE};
 
 /// The searcher's solver table: 2^20 entries of 16 bytes (its solves take seconds at most).
 pub(crate) const TABLE_BITS: u32 = 20;

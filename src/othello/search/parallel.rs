@@ -15,10 +15,10 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
-use super::bits::Bits;
-use super::endgame::{Child, Solver};
-use super::limits::Budget;
-use super::position::Pos;
+use crate::othello::bits::Bits;
+use crate::othello::position::Pos;
+use crate::othello::search::endgame::{Child, Solver};
+use crate::othello::search::limits::Budget;
 
 /// Nodes with fewer empties are searched by one thread.
 const SPLIT_EMPTIES: u32 = 12;

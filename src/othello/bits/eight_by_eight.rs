@@ -1,6 +1,6 @@
 //! The 8x8 bitboard: a `u64`, bit `y * 8 + x`, with constant shifts and masks.
 
-use super::bits::{Bits, DIRECTIONS};
+use crate::othello::bits::{Bits, DIRECTIONS};
 
 // 8x8 edge masks: a step east or west (or diagonal) must not wrap into the next row.
 const NOT_A: u64 = 0xfefe_fefe_fefe_fefe;

@@ -11,10 +11,10 @@ use std::sync::Arc;
 
 use crate::color::Color;
 
-use super::bits::Bits;
-use super::board::{Board, with_position};
-use super::patterns::{SCALE, Weights};
-use super::position::Pos;
+use crate::othello::bits::Bits;
+use crate::othello::board::{Board, with_position};
+use crate::othello::position::Pos;
+use crate::othello::search::patterns::{SCALE, Weights};
 
 /// Which evaluation the searcher, and the solver's move ordering, use.
 #[derive(Clone, Default)]
@@ -22,7 +22,7 @@ pub enum Evaluation {
     /// The hand-written terms below, on every board size.
     #[default]
     Hand,
-    /// Learnt pattern tables ([`patterns`](super::patterns)), on 8x8; other sizes fall
+    /// Learnt pattern tables ([`patterns`](crate::othello::search::patterns)), on 8x8; other sizes fall
     /// back to the hand-written terms.
     Patterns(Arc<Weights>),
 }

@@ -29,11 +29,11 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicIsize, Ordering};
 
-use super::bits::Bits;
-use super::eval::{Evaluation, Masks, evaluate, evaluate_with, stable_discs};
-use super::limits::Budget;
-use super::position::Pos;
-use super::tt::{EXACT, EndEntry, EndTable, NO_MOVE};
+use crate::othello::bits::Bits;
+use crate::othello::position::Pos;
+use crate::othello::search::eval::{Evaluation, Masks, evaluate, evaluate_with, stable_discs};
+use crate::othello::search::limits::Budget;
+use crate::othello::search::tt::{EXACT, EndEntry, EndTable, NO_MOVE};
 
 /// Above every final score (676 squares at most).
 pub(crate) const INFINITY: i32 = 1000;

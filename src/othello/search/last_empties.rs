@@ -8,11 +8,11 @@
 //! Three and two empties, most of the nodes, have loops of their own that visit the same
 //! nodes in the same order without the general loop's bookkeeping.
 
-use super::bits::Bits;
-use super::endgame::{HASH_EMPTIES, INFINITY, Solver};
-use super::eval::quadrant_index;
-use super::limits::Budget;
-use super::position::Pos;
+use crate::othello::bits::Bits;
+use crate::othello::position::Pos;
+use crate::othello::search::endgame::{HASH_EMPTIES, INFINITY, Solver};
+use crate::othello::search::eval::quadrant_index;
+use crate::othello::search::limits::Budget;
 
 /// From this many empties the opponent's stable discs may cap the score (below it they
 /// seldom decide, and cost more than the node).
@@ -299,10 +299,10 @@ pub(crate) fn last_square<B: Bits>(pos: &Pos<B>, i: usize, shape: &B::Shape) -> 
 #[cfg(test)]
 mod tests {
     use crate::othello::bits::Bits;
-    use crate::othello::endgame::Solver;
-    use crate::othello::eval::Evaluation;
-    use crate::othello::tt::EndTable;
-    use crate::othello::wide::{Narrow, Wide};
+    use crate::othello::bits::other_sizes::{Narrow, Wide};
+    use crate::othello::search::endgame::Solver;
+    use crate::othello::search::eval::Evaluation;
+    use crate::othello::search::tt::EndTable;
 
     fn each_square_is_in_its_quadrant<B: Bits>(size: usize) {
         let table = EndTable::new(4);

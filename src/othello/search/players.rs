@@ -1,5 +1,5 @@
 //! The simple players: the classic greedy rule and uniform random moves. (The strong one is
-//! the [`Searcher`](super::Searcher).)
+//! the [`Searcher`](crate::othello::Searcher).)
 
 use std::fmt;
 use std::str::FromStr;
@@ -7,8 +7,8 @@ use std::str::FromStr;
 use crate::color::Color;
 use crate::rng::Rng;
 
-use super::board::Board;
-use super::coord::Square;
+use crate::othello::board::Board;
+use crate::othello::coord::Square;
 
 /// The classic greedy rule, exactly: the legal move that turns the most discs over; among
 /// equals the smallest row (top first), then the smallest column. `None`: `color` must pass.
