@@ -13,7 +13,7 @@ use crate::go::search::{Network, Params, Player, Tunables};
 use crate::go::terminal::GoGame;
 use crate::othello::terminal::OthelloGame;
 use crate::othello::{self, Limits, PlayerKind};
-use crate::terminal::played::{Finished, PlayedGame};
+use crate::terminal::played::Finished;
 use crate::terminal::session::{self, PlayError, Seats, Side};
 
 /// Which game is played.
@@ -107,12 +107,20 @@ pub fn run(
     input: &mut dyn BufRead,
     output: &mut dyn Write,
 ) -> Result<Option<Finished>, PlayError> {
-    let mut game = new_game(options)?;
-    session::run(game.as_mut(), &options.seats(), input, output)
+    let seats = options.seats();
+    match new_game(options)? {
+        NewGame::Go(mut game) => session::run(game.as_mut(), &seats, input, output),
+        NewGame::Othello(mut game) => session::run(game.as_mut(), &seats, input, output),
+    }
 }
 
-/// The game the options ask for.
-fn new_game(o: &Options) -> Result<Box<dyn PlayedGame>, PlayError> {
+/// The game the options make, with the engine's settings.
+enum NewGame {
+    Go(Box<GoGame>),
+    Othello(Box<OthelloGame>),
+}
+
+fn new_game(o: &Options) -> Result<NewGame, PlayError> {
     fn bad<T>(why: &str) -> Result<T, PlayError> {
         Err(PlayError::Options(why.to_string()))
     }
@@ -158,7 +166,9 @@ fn new_game(o: &Options) -> Result<Box<dyn PlayedGame>, PlayError> {
                     Err(why) => return bad(&why),
                 },
             };
-            Ok(Box::new(GoGame::new(game, player, params, o.seed)))
+            Ok(NewGame::Go(Box::new(GoGame::new(
+                game, player, params, o.seed,
+            ))))
         }
         GameKind::Othello => {
             if o.rules.is_some() || o.komi.is_some() {
@@ -181,7 +191,9 @@ fn new_game(o: &Options) -> Result<Box<dyn PlayedGame>, PlayError> {
                 (None, Some(t)) => Limits::time(t),
                 (None, None) => Limits::time(Duration::from_secs(1)),
             };
-            Ok(Box::new(OthelloGame::new(game, player, limits, o.seed)))
+            Ok(NewGame::Othello(Box::new(OthelloGame::new(
+                game, player, limits, o.seed,
+            ))))
         }
     }
 }

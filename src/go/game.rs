@@ -1,6 +1,7 @@
 //! A game: the board plus rules, komi, history (undo), superko and passes.
 
-use crate::color::Color;
+use crate::color::{ByColor, Color};
+use crate::game::{BoardGame, GameKind};
 use crate::go::board::{Board, IllegalMove, PlayOutcome, Snapshot};
 use crate::go::geometry::{Geometry, SizeError};
 use crate::go::point::{Move, Point};
@@ -400,6 +401,91 @@ impl std::fmt::Display for CannotUndo {
 }
 
 impl std::error::Error for CannotUndo {}
+
+impl BoardGame for Game {
+    type Move = Move;
+
+    const PASS: Move = Move::Pass;
+
+    fn kind(&self) -> GameKind {
+        GameKind::Go
+    }
+
+    fn size(&self) -> usize {
+        Game::size(self)
+    }
+
+    fn to_move(&self) -> Color {
+        Game::to_move(self)
+    }
+
+    /// Every legal point in reading order, then the pass, until two passes in a row end the
+    /// game.
+    fn legal_moves(&self) -> Vec<Move> {
+        if self.is_over() {
+            return Vec::new();
+        }
+        let geo = self.geometry();
+        let c = Game::to_move(self);
+        let mut points: Vec<Point> = geo
+            .points()
+            .filter(|&p| self.is_legal(c, Move::Play(p)))
+            .collect();
+        geo.sort_reading_order(&mut points);
+        let mut moves: Vec<Move> = points.into_iter().map(Move::Play).collect();
+        moves.push(Move::Pass);
+        moves
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, String> {
+        self.geometry().parse_move(text).map_err(|e| e.to_string())
+    }
+
+    fn format_move(&self, m: Move) -> String {
+        self.geometry().format_move(m)
+    }
+
+    fn play(&mut self, m: Move) -> Result<(), String> {
+        let c = Game::to_move(self);
+        Game::play(self, c, m).map(drop).map_err(|e| e.to_string())
+    }
+
+    fn undo(&mut self) -> bool {
+        Game::undo(self).is_ok()
+    }
+
+    /// The moves of the history: a position set up by hand is no move.
+    fn moves_played(&self) -> usize {
+        self.moves().count()
+    }
+
+    fn is_over(&self) -> bool {
+        self.consecutive_passes() >= 2
+    }
+
+    fn rows(&self) -> Vec<String> {
+        let geo = self.geometry();
+        let board = self.board();
+        let n = geo.size();
+        (0..n)
+            .rev()
+            .map(|y| {
+                (0..n)
+                    .map(|x| match geo.point(x, y).and_then(|p| board.get(p)) {
+                        Some(Color::Black) => 'X',
+                        Some(Color::White) => 'O',
+                        None => '.',
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
+    fn captured(&self) -> ByColor<u32> {
+        let board = self.board();
+        ByColor::new(board.captures(Color::Black), board.captures(Color::White))
+    }
+}
 
 #[cfg(test)]
 mod tests {

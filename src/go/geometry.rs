@@ -304,6 +304,14 @@ impl Geometry {
         }
     }
 
+    /// Sorts points in reading order, as GNU Go prints them: top row first, left to right.
+    pub fn sort_reading_order(&self, points: &mut [Point]) {
+        points.sort_by_key(|&p| {
+            let (x, y) = self.xy(p);
+            (std::cmp::Reverse(y), x)
+        });
+    }
+
     /// Column letter of column `x`, as GTP writes it.
     pub fn column_letter(x: usize) -> char {
         COLUMN_LETTERS[x] as char

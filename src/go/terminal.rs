@@ -56,6 +56,16 @@ impl GoGame {
 }
 
 impl PlayedGame for GoGame {
+    type Game = Game;
+
+    fn game(&self) -> &Game {
+        &self.game
+    }
+
+    fn game_mut(&mut self) -> &mut Game {
+        &mut self.game
+    }
+
     fn title(&self) -> String {
         let g = &self.game;
         let torus = if self.is_torus() {
@@ -71,20 +81,8 @@ impl PlayedGame for GoGame {
         )
     }
 
-    fn game_name(&self) -> &'static str {
-        "go"
-    }
-
     fn rules_name(&self) -> String {
         self.game.rules().to_string()
-    }
-
-    fn size(&self) -> usize {
-        self.game.size()
-    }
-
-    fn to_move(&self) -> Color {
-        self.game.to_move()
     }
 
     fn is_torus(&self) -> bool {
@@ -160,10 +158,6 @@ impl PlayedGame for GoGame {
             .map_err(|why| why.to_string())
     }
 
-    fn must_pass(&self) -> bool {
-        false
-    }
-
     fn engine_turn(&mut self) -> EngineTurn {
         let c = self.game.to_move();
         let seed = self.rng.next_u64();
@@ -211,14 +205,6 @@ impl PlayedGame for GoGame {
         }
     }
 
-    fn undo(&mut self) -> bool {
-        self.game.undo().is_ok()
-    }
-
-    fn moves(&self) -> usize {
-        self.game.moves().count()
-    }
-
     /// Two passes in a row end the game; it is counted with dead stones estimated.
     fn finished(&self) -> Option<Finished> {
         if self.game.consecutive_passes() < 2 {
@@ -264,15 +250,12 @@ impl PlayedGame for GoGame {
         };
         format!("shicho {}{limit}", self.player.name())
     }
-
-    fn is_point(&self, text: &str) -> bool {
-        matches!(self.geo().parse_move(text), Ok(Move::Play(_)))
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::BoardGame;
     use crate::go::rules::Rules;
 
     fn game(rules: &str, size: usize) -> GoGame {
@@ -302,7 +285,7 @@ mod tests {
         assert!(g.play_text("e5").unwrap_err().contains("occupied"));
         assert!(g.play_text("z9").unwrap_err().contains("not a point"));
         assert!(g.play_text("i5").is_err());
-        assert_eq!(g.moves(), 1);
-        assert_eq!(g.to_move(), Color::White);
+        assert_eq!(g.game().moves_played(), 1);
+        assert_eq!(BoardGame::to_move(g.game()), Color::White);
     }
 }

@@ -13,49 +13,38 @@
 //! empty ends the game with `gogui-rules_final_result` in a dialog. The ruler gets no
 //! `komi` and no `boardsize`: it counts with its own command line's.
 //!
-//! Two games are ruled here: Dao-qi (Go on a torus, whose captures across the wrap-around
-//! edge GoGui's plane rules would miss) and Othello. A game says what the commands need
-//! through [`RulerGame`], and a GTP state hands its game over through [`Ruled`]; the family
-//! [`Ruler`] is then the same for every state. Plane Go answers `Go` to
+//! Two games are ruled: Dao-qi (Go on a torus, whose captures across the wrap-around edge
+//! GoGui's plane rules would miss) and Othello. The family [`Ruler`] is the same for every
+//! game: it reads the game through [`BoardGame`], and a GTP state adds what only GoGui asks
+//! ([`Ruled`]: the game's id, the result in words, graphics). Plane Go answers `Go` to
 //! `gogui-rules_game_id` and offers none of the other commands, so GoGui rules it (and keeps
 //! the board size the user chose) as before.
 
 use std::marker::PhantomData;
 
-use crate::color::{ByColor, Color};
+use crate::game::BoardGame;
 use crate::gtp::args::arity;
 use crate::gtp::response::Reply;
 use crate::gtp::table::{Command, command, command_if};
 
-/// What GoGui's ruler commands need to know of a game.
-pub trait RulerGame {
+/// A GTP state whose game GoGui's ruler commands can look at.
+pub trait Ruled: 'static {
+    type Game: BoardGame;
+
+    fn ruled(&self) -> &Self::Game;
+
     /// `gogui-rules_game_id`: `Go` lets GoGui rule the game itself; anything else (an
     /// upper-case letter, then lower case) asks for a ruler.
     fn game_id(&self) -> &'static str;
 
-    /// Whether the other `gogui-rules_*` commands are offered: GoGui starts a ruler only
-    /// for a program that lists them.
-    fn is_ruled(&self) -> bool {
-        self.game_id() != "Go"
-    }
-
-    fn board_size(&self) -> usize;
-
-    /// The board as GoGui draws it: one string per row, top row first, one character per
-    /// point: `X` black, `O` white, `.` empty.
-    fn rows(&self) -> Vec<String>;
-
-    /// The side to move's legal moves as GoGui names them (`pass` included when it is
-    /// legal); empty once the game is over.
-    fn legal_moves(&self) -> Vec<String>;
-
-    fn side_to_move(&self) -> Color;
-
     /// The result, in words, for GoGui's "game finished" dialog.
     fn final_result(&self) -> String;
 
-    /// Stones (discs) each colour has taken from the other.
-    fn captured(&self) -> ByColor<u32>;
+    /// The board as GoGui is to draw it, top row first (the game's own rows, unless its
+    /// rows run the other way from GoGui's).
+    fn gogui_rows(&self) -> Vec<String> {
+        self.ruled().rows()
+    }
 
     /// GoGui graphics drawn over the board after every move, if the game has any.
     fn board_gfx(&self) -> Option<String> {
@@ -63,15 +52,10 @@ pub trait RulerGame {
     }
 }
 
-/// A GTP state whose game GoGui's ruler commands can look at.
-pub trait Ruled {
-    fn ruled(&self) -> &dyn RulerGame;
-}
-
 /// The ruler family for the state type `S`.
 pub struct Ruler<S>(PhantomData<S>);
 
-impl<S: Ruled + 'static> Ruler<S> {
+impl<S: Ruled> Ruler<S> {
     pub const COMMANDS: &'static [Command<S>] = &[
         command("gogui-rules_game_id", game_id::<S>),
         command_if("gogui-rules_board_size", board_size::<S>, is_ruled::<S>),
@@ -88,22 +72,24 @@ impl<S: Ruled + 'static> Ruler<S> {
     ];
 }
 
+/// Whether the other `gogui-rules_*` commands are offered: GoGui starts a ruler only for a
+/// program that lists them.
 fn is_ruled<S: Ruled>(s: &S) -> bool {
-    s.ruled().is_ruled()
+    s.game_id() != "Go"
 }
 
 fn has_gfx<S: Ruled>(s: &S) -> bool {
-    is_ruled(s) && s.ruled().board_gfx().is_some()
+    is_ruled(s) && s.board_gfx().is_some()
 }
 
 fn game_id<S: Ruled>(s: &mut S, args: &[String]) -> Reply {
     arity(args, 0)?;
-    Ok(s.ruled().game_id().to_string())
+    Ok(s.game_id().to_string())
 }
 
 fn board_size<S: Ruled>(s: &mut S, args: &[String]) -> Reply {
     arity(args, 0)?;
-    Ok(s.ruled().board_size().to_string())
+    Ok(s.ruled().size().to_string())
 }
 
 /// Rows of `X`, `O` and `.` separated by spaces (GoGui reads those characters and skips
@@ -111,8 +97,7 @@ fn board_size<S: Ruled>(s: &mut S, args: &[String]) -> Reply {
 fn board<S: Ruled>(s: &mut S, args: &[String]) -> Reply {
     arity(args, 0)?;
     let rows: Vec<String> = s
-        .ruled()
-        .rows()
+        .gogui_rows()
         .iter()
         .map(|row| {
             let cells: Vec<String> = row.chars().map(String::from).collect();
@@ -122,19 +107,33 @@ fn board<S: Ruled>(s: &mut S, args: &[String]) -> Reply {
     Ok(rows.join("\n"))
 }
 
+/// The side to move's legal moves as GoGui names them (`pass` included when it is legal);
+/// empty once the game is over.
 fn legal_moves<S: Ruled>(s: &mut S, args: &[String]) -> Reply {
     arity(args, 0)?;
-    Ok(s.ruled().legal_moves().join(" "))
+    let game = s.ruled();
+    let moves: Vec<String> = game
+        .legal_moves()
+        .into_iter()
+        .map(|m| {
+            if m == S::Game::PASS {
+                "pass".to_string()
+            } else {
+                game.format_move(m)
+            }
+        })
+        .collect();
+    Ok(moves.join(" "))
 }
 
 fn side_to_move<S: Ruled>(s: &mut S, args: &[String]) -> Reply {
     arity(args, 0)?;
-    Ok(s.ruled().side_to_move().name().to_string())
+    Ok(s.ruled().to_move().name().to_string())
 }
 
 fn final_result<S: Ruled>(s: &mut S, args: &[String]) -> Reply {
     arity(args, 0)?;
-    Ok(s.ruled().final_result())
+    Ok(s.final_result())
 }
 
 /// `BLACK_CAPTURED WHITE_CAPTURED`: what Black has taken, then what White has.
@@ -146,5 +145,5 @@ fn captured_count<S: Ruled>(s: &mut S, args: &[String]) -> Reply {
 
 fn board_gfx<S: Ruled>(s: &mut S, args: &[String]) -> Reply {
     arity(args, 0)?;
-    Ok(s.ruled().board_gfx().unwrap_or_default())
+    Ok(s.board_gfx().unwrap_or_default())
 }

@@ -9,7 +9,8 @@
 
 use std::fmt;
 
-use crate::color::Color;
+use crate::color::{ByColor, Color};
+use crate::game::{BoardGame, GameKind};
 
 use crate::othello::board::{Board, IllegalMove, Score};
 use crate::othello::coord::{Move, SizeError, Square};
@@ -304,6 +305,70 @@ impl fmt::Display for Game {
                 }
             )
         }
+    }
+}
+
+impl BoardGame for Game {
+    type Move = Move;
+
+    const PASS: Move = Move::Pass;
+
+    fn kind(&self) -> GameKind {
+        GameKind::Othello
+    }
+
+    fn size(&self) -> usize {
+        Game::size(self)
+    }
+
+    fn to_move(&self) -> Color {
+        Game::to_move(self)
+    }
+
+    fn legal_moves(&self) -> Vec<Move> {
+        Game::legal_moves(self)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, String> {
+        Move::parse(text, Game::size(self)).map_err(|e| e.to_string())
+    }
+
+    fn format_move(&self, m: Move) -> String {
+        m.to_string()
+    }
+
+    fn play(&mut self, m: Move) -> Result<(), String> {
+        Game::play(self, m).map(drop).map_err(|e| e.to_string())
+    }
+
+    fn undo(&mut self) -> bool {
+        Game::undo(self).is_ok()
+    }
+
+    fn moves_played(&self) -> usize {
+        self.history().len()
+    }
+
+    fn is_over(&self) -> bool {
+        Game::is_over(self)
+    }
+
+    fn rows(&self) -> Vec<String> {
+        self.board().rows()
+    }
+
+    /// Discs each colour has turned over since the start.
+    fn captured(&self) -> ByColor<u32> {
+        let (start, _) = self.start();
+        let mut board = start.clone();
+        let mut flipped = ByColor::new(0, 0);
+        for turn in self.history() {
+            if let Move::Play(square) = turn.mv {
+                // The history holds only legal moves, so replaying them cannot fail.
+                flipped[turn.color] += board.play(turn.color, square).unwrap_or(0);
+            }
+        }
+        flipped
     }
 }
 

@@ -45,28 +45,22 @@ impl OthelloGame {
 }
 
 impl PlayedGame for OthelloGame {
+    type Game = othello::Game;
+
+    fn game(&self) -> &othello::Game {
+        &self.game
+    }
+
+    fn game_mut(&mut self) -> &mut othello::Game {
+        &mut self.game
+    }
+
     fn title(&self) -> String {
         format!("Othello {n}x{n}", n = self.game.size())
     }
 
-    fn game_name(&self) -> &'static str {
-        "othello"
-    }
-
     fn rules_name(&self) -> String {
         "othello".into()
-    }
-
-    fn size(&self) -> usize {
-        self.game.size()
-    }
-
-    fn to_move(&self) -> Color {
-        self.game.to_move()
-    }
-
-    fn is_torus(&self) -> bool {
-        false
     }
 
     fn diagram(&self, _: (usize, usize)) -> String {
@@ -179,14 +173,6 @@ impl PlayedGame for OthelloGame {
         }
     }
 
-    fn undo(&mut self) -> bool {
-        self.game.undo().is_ok()
-    }
-
-    fn moves(&self) -> usize {
-        self.game.history().len()
-    }
-
     fn finished(&self) -> Option<Finished> {
         if !self.game.is_over() {
             return None;
@@ -275,10 +261,6 @@ impl PlayedGame for OthelloGame {
         };
         format!("shicho {}{limit}", self.player)
     }
-
-    fn is_point(&self, text: &str) -> bool {
-        matches!(Move::parse(text, self.game.size()), Ok(Move::Play(_)))
-    }
 }
 
 /// An SGF text value: `]` and `\` escaped.
@@ -289,6 +271,7 @@ fn text(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::BoardGame;
 
     fn game() -> OthelloGame {
         let g = othello::Game::new(8).unwrap();
@@ -314,7 +297,7 @@ mod tests {
         assert!(g.play_text("d4").unwrap_err().contains("occupied"));
         assert!(g.play_text("i9").unwrap_err().contains("not a square"));
         assert!(g.pass().unwrap_err().starts_with("No pass"));
-        assert_eq!(g.moves(), 0);
+        assert_eq!(g.game().moves_played(), 0);
     }
 
     #[test]

@@ -2,6 +2,7 @@
 //! Othello.
 
 use crate::color::{ByColor, Color};
+use crate::game::{BoardGame, GameKind};
 
 /// What the engine did with its turn.
 #[derive(Clone, Debug, PartialEq)]
@@ -34,18 +35,32 @@ pub struct RecordInfo<'a> {
     pub date: &'a str,
 }
 
-/// A game in play, as the terminal session drives it. Moves are made for the side to move.
+/// A game in play, as the terminal session drives it: the rules core (through
+/// [`BoardGame`]: the size, the side to move, undo, the moves played) and what only the
+/// terminal needs: the engine's players, the diagram and the words. Moves are made for the
+/// side to move.
 pub trait PlayedGame {
+    type Game: BoardGame;
+
+    fn game(&self) -> &Self::Game;
+
+    fn game_mut(&mut self) -> &mut Self::Game;
+
     /// The game and its settings in a few words, for the first line.
     fn title(&self) -> String;
     /// `go` or `othello`, for the log.
-    fn game_name(&self) -> &'static str;
+    fn game_name(&self) -> &'static str {
+        match self.game().kind() {
+            GameKind::Go => "go",
+            GameKind::Othello => "othello",
+        }
+    }
     /// The rules, for the log (`chinese`, `daoqi`, `othello`...).
     fn rules_name(&self) -> String;
-    fn size(&self) -> usize;
-    fn to_move(&self) -> Color;
     /// Whether the board wraps around (the view can be shifted).
-    fn is_torus(&self) -> bool;
+    fn is_torus(&self) -> bool {
+        false
+    }
     /// The board as text, the view shifted by `shift` columns and rows on a torus.
     fn diagram(&self, shift: (usize, usize)) -> String;
     /// One line under the board: captures or discs, and the count so far.
@@ -62,13 +77,11 @@ pub trait PlayedGame {
     fn pass(&mut self) -> Result<(), String>;
     /// Whether the side to move has no choice but to pass (Othello): the session then
     /// passes for it.
-    fn must_pass(&self) -> bool;
+    fn must_pass(&self) -> bool {
+        false
+    }
     /// The engine chooses and plays the side to move's move.
     fn engine_turn(&mut self) -> EngineTurn;
-    /// Takes back the last move; `false` when there is none.
-    fn undo(&mut self) -> bool;
-    /// Moves played (passes included).
-    fn moves(&self) -> usize;
     /// The result, once the rules end the game (two passes; no moves left).
     fn finished(&self) -> Option<Finished>;
     /// The result when `loser` resigns.
@@ -86,7 +99,11 @@ pub trait PlayedGame {
     /// Describes the engine's settings (for the log and the record).
     fn engine_name(&self) -> String;
     /// Whether `text` names a point (or square) of this board.
-    fn is_point(&self, text: &str) -> bool;
+    fn is_point(&self, text: &str) -> bool {
+        let game = self.game();
+        game.parse_move(text)
+            .is_ok_and(|m| m != <Self::Game as BoardGame>::PASS)
+    }
 }
 
 /// `Black` or `White`.

@@ -21,6 +21,7 @@ use std::time::{Instant, SystemTime};
 use clap::ValueEnum;
 
 use crate::color::Color;
+use crate::game::BoardGame;
 use crate::terminal::csv_log::{self, LogRow};
 use crate::terminal::played::{EngineTurn, Finished, PlayedGame, RecordInfo, name};
 
@@ -96,8 +97,8 @@ pub enum Side {
 ///
 /// # Errors
 /// `Io` when reading or writing fails.
-pub fn run(
-    game: &mut dyn PlayedGame,
+pub fn run<P: PlayedGame>(
+    game: &mut P,
     seats: &Seats,
     input: &mut dyn BufRead,
     output: &mut dyn Write,
@@ -125,8 +126,8 @@ pub fn run(
     session.play(input)
 }
 
-struct Session<'a> {
-    game: &'a mut dyn PlayedGame,
+struct Session<'a, P: PlayedGame> {
+    game: &'a mut P,
     seats: &'a Seats,
     out: &'a mut dyn Write,
     /// The torus view: columns and rows the picture is moved left and down.
@@ -138,7 +139,7 @@ struct Session<'a> {
     clock: Instant,
 }
 
-impl Session<'_> {
+impl<P: PlayedGame> Session<'_, P> {
     fn side(&self, c: Color) -> Side {
         match c {
             Color::Black => self.seats.black,
@@ -153,7 +154,7 @@ impl Session<'_> {
             if let Some(f) = self.game.finished() {
                 return self.finish(f).map(Some);
             }
-            let c = self.game.to_move();
+            let c = self.game.game().to_move();
             if self.game.must_pass() {
                 // Only a pass is legal (Othello): made for the side, whoever plays it.
                 let _ = self.game.pass();
@@ -226,7 +227,7 @@ impl Session<'_> {
                     if let Some(shift) = self.shift_of(text) {
                         match shift {
                             Ok((dx, dy)) => {
-                                let n = self.game.size();
+                                let n = self.game.game().size();
                                 self.shift = ((self.shift.0 + dx) % n, (self.shift.1 + dy) % n);
                                 self.redraw()?;
                             }
@@ -274,7 +275,7 @@ impl Session<'_> {
                 "The view can only be shifted on a torus (--rules daoqi).".into(),
             ));
         }
-        let n = self.game.size();
+        let n = self.game.game().size();
         let k = if rest.is_empty() {
             1
         } else {
@@ -301,7 +302,7 @@ impl Session<'_> {
         };
         let n = self.origins.len() - k;
         for _ in 0..n {
-            self.game.undo();
+            self.game.game_mut().undo();
             self.origins.pop();
         }
         writeln!(
@@ -327,10 +328,10 @@ impl Session<'_> {
     fn redraw(&mut self) -> io::Result<()> {
         writeln!(self.out)?;
         writeln!(self.out, "{}", self.game.diagram(self.shift))?;
-        let moves = self.game.moves();
+        let moves = self.game.game().moves_played();
         let mut line = format!("Move {moves}. {}", self.game.status());
         if self.shift != (0, 0) {
-            let n = self.game.size();
+            let n = self.game.game().size();
             let (dx, dy) = self.shift;
             let part = |k: usize, unit: &str, towards: &str, back: &str| -> Option<String> {
                 let (k, way) = if k <= n / 2 {
@@ -362,14 +363,14 @@ impl Session<'_> {
             let row = LogRow {
                 start: &start,
                 duration_s: duration,
-                size: self.game.size(),
+                size: self.game.game().size(),
                 game: self.game.game_name(),
                 rules: &self.game.rules_name(),
                 black,
                 white,
                 result: &f.result,
                 discs: f.discs,
-                moves: self.game.moves(),
+                moves: self.game.game().moves_played(),
             };
             match csv_log::append(path, &row) {
                 Ok(()) => writeln!(self.out, "Logged to {}.", path.display())?,

@@ -64,20 +64,12 @@ pub fn move_pairs(s: &State, args: &[String]) -> Result<Vec<(Color, Move)>, GtpE
 /// Points in GNU Go's order (rows from the top, then columns), space separated.
 pub fn format_points(geo: &Geometry, points: impl IntoIterator<Item = Point>) -> String {
     let mut points: Vec<Point> = points.into_iter().collect();
-    sort_points(geo, &mut points);
+    geo.sort_reading_order(&mut points);
     points
         .iter()
         .map(|&p| geo.format_point(p))
         .collect::<Vec<_>>()
         .join(" ")
-}
-
-/// Sorts points as GNU Go prints them: top row first, left to right.
-pub fn sort_points(geo: &Geometry, points: &mut [Point]) {
-    points.sort_by_key(|&p| {
-        let (x, y) = geo.xy(p);
-        (std::cmp::Reverse(y), x)
-    });
 }
 
 impl From<IllegalMove> for GtpError {

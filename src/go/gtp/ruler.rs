@@ -2,74 +2,26 @@
 //! GoGui's own rules; Dao-qi is ruled here, since GoGui's plane rules would miss captures
 //! across the wrap-around edge.
 
-use crate::color::{ByColor, Color};
+use crate::color::Color;
+use crate::go::game::Game;
 use crate::go::geometry::Topology;
-use crate::go::gtp::args::sort_points;
 use crate::go::gtp::state::State;
-use crate::go::point::Move;
 use crate::go::score::format_points;
 use crate::go::search::dead_stones;
-use crate::gtp::ruler::{Ruled, RulerGame};
+use crate::gtp::ruler::Ruled;
 
 impl Ruled for State {
-    fn ruled(&self) -> &dyn RulerGame {
-        self
-    }
-}
+    type Game = Game;
 
-impl RulerGame for State {
+    fn ruled(&self) -> &Game {
+        self.game()
+    }
+
     fn game_id(&self) -> &'static str {
         match self.geo().topology() {
             Topology::Plane => "Go",
             Topology::Torus => "Daoqi",
         }
-    }
-
-    fn board_size(&self) -> usize {
-        self.geo().size()
-    }
-
-    fn rows(&self) -> Vec<String> {
-        let geo = self.geo();
-        let board = self.game().board();
-        let n = geo.size();
-        (0..n)
-            .rev()
-            .map(|y| {
-                (0..n)
-                    .map(|x| {
-                        let stone = geo.point(x, y).and_then(|p| board.get(p));
-                        match stone {
-                            Some(Color::Black) => 'X',
-                            Some(Color::White) => 'O',
-                            None => '.',
-                        }
-                    })
-                    .collect()
-            })
-            .collect()
-    }
-
-    /// Every legal point and `pass`, until two passes in a row end the game.
-    fn legal_moves(&self) -> Vec<String> {
-        let game = self.game();
-        if game.consecutive_passes() >= 2 {
-            return Vec::new();
-        }
-        let geo = self.geo();
-        let c = game.to_move();
-        let mut points: Vec<_> = geo
-            .points()
-            .filter(|&p| game.is_legal(c, Move::Play(p)))
-            .collect();
-        sort_points(geo, &mut points);
-        let mut moves: Vec<String> = points.iter().map(|&p| geo.format_point(p)).collect();
-        moves.push("pass".into());
-        moves
-    }
-
-    fn side_to_move(&self) -> Color {
-        self.game().to_move()
     }
 
     /// The count `final_score` gives (dead stones estimated by playouts), with its parts.
@@ -104,11 +56,6 @@ impl RulerGame for State {
             dead.len()
         )
     }
-
-    fn captured(&self) -> ByColor<u32> {
-        let board = self.game().board();
-        ByColor::new(board.captures(Color::Black), board.captures(Color::White))
-    }
 }
 
 #[cfg(test)]
@@ -116,6 +63,7 @@ mod tests {
     use super::*;
     use crate::go::gtp::GO;
     use crate::go::gtp::state::Config;
+    use crate::go::point::Move;
     use crate::go::rules::Rules;
     use crate::gtp::response::Reply;
 

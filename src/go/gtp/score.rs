@@ -1,7 +1,7 @@
 //! Scoring commands: the final score and the status of every chain, with dead stones and
 //! seki estimated by playouts (`search::dead_stones`).
 
-use crate::go::gtp::args::{format_points, sort_points};
+use crate::go::gtp::args::format_points;
 use crate::go::gtp::state::State;
 use crate::go::point::Point;
 use crate::go::search::dead_stones::{self, LifeAndDeath};
@@ -51,7 +51,7 @@ fn final_status_list(s: &mut State, args: &[String]) -> Reply {
         .into_iter()
         .map(|chain| {
             let mut sorted = chain.clone();
-            sort_points(geo, &mut sorted);
+            geo.sort_reading_order(&mut sorted);
             (sorted[0], format_points(geo, chain))
         })
         .collect();

@@ -20,7 +20,7 @@ use std::io::{self, Write};
 use crate::gtp::admin::Admin;
 use crate::gtp::analysis::Dialect;
 use crate::gtp::error::GtpError;
-use crate::gtp::ruler::{Ruled, Ruler, RulerGame};
+use crate::gtp::ruler::Ruler;
 use crate::gtp::state::{Common, GtpState};
 use crate::gtp::table::CommandTable;
 use crate::gtp::time::Time;
@@ -37,13 +37,6 @@ pub static OTHELLO: CommandTable<OthelloState> = CommandTable::new(&[
     Ruler::<OthelloState>::COMMANDS,
     analyze::COMMANDS,
 ]);
-
-/// GoGui plays Othello with the engine as its ruler (`gogui-rules_*`).
-impl Ruled for OthelloState {
-    fn ruled(&self) -> &dyn RulerGame {
-        self.game()
-    }
-}
 
 impl GtpState for OthelloState {
     fn common(&self) -> &Common<OthelloState> {
