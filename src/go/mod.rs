@@ -1,7 +1,6 @@
-//! Go's rules core: what a position is, which plays are legal and how a game is counted,
-//! under every rules preset, on the plane and on the torus. It knows nothing of how a move
-//! is chosen (`tactics`, `search`) or spoken (`gtp`, `sgf`); Othello's core is its sibling
-//! `othello`, and both take only the colour and the RNG from the shared vocabulary.
+//! Go's wing. Its root holds the rules core: what a position is, which plays are legal and
+//! how a game is counted, under every rules preset, on the plane and on the torus. The
+//! folders are the rooms built on it (`ARCHITECTURE.md` says what each holds).
 //!
 //! | file | what it holds |
 //! |---|---|
@@ -10,13 +9,13 @@
 //! | `rules` | [`Rules`](rules::Rules): ko, suicide, scoring and topology as independent settings, with presets |
 //! | `zobrist` | hash keys from a fixed seed |
 //! | `board/` | [`Board`](board::Board): chains with exact liberty sets, the simple-ko point, the hash; no turn order |
-//! | `game` | [`Game`](game::Game): a board plus rules, komi, history, superko, undo and passes |
+//! | `game` | [`Game`](game::Game): a board plus rules, komi, history, superko, undo and passes; the game's facade for the front ends |
 //! | `score` | area and territory counts, dead stones given |
 //! | `handicap` | fixed and free handicap placement |
 //! | `perft` | counts of legal move sequences, to check the rules against known numbers |
 //!
-//! The layers inside, from the bottom: `point`, `geometry`, `rules`, `zobrist`; then
-//! `board`; then `game`, `score`, `handicap`, `perft`.
+//! The layers of the core, from the bottom: `point`, `geometry`, `rules`, `zobrist`; then
+//! `board`; then `game`, `score`, `handicap`, `perft`. The core imports none of the rooms.
 
 pub(crate) mod board;
 pub(crate) mod game;

@@ -1,9 +1,11 @@
-//! The commands, one file per family, and the Go engine's table ([`GO`]).
+//! Go's GTP commands, one file per family, its state ([`State`](state::State)) and its
+//! table ([`GO`]); the administrative, time and ruler families are the shared ones
+//! (`crate::gtp`), generic over the state.
 //!
-//! A handler takes the [`State`] and the arguments and returns a `Reply`
-//! (`crate::gtp::response`): the text, or a [`GtpError`](crate::gtp::error::GtpError) whose
-//! `Display` is the error text. It checks every argument before it changes anything, and
-//! changes the state only through the state's methods.
+//! A handler takes the state and the arguments and returns a `Reply`
+//! (`crate::gtp::response`): the text, or a [`GtpError`] whose `Display` is the error text.
+//! It checks every argument before it changes anything, and changes the state only through
+//! the state's methods.
 //!
 //! To add a command: write its handler in its family's file and add a row to that family's
 //! `COMMANDS`; `list_commands`, `known_command` and dispatch follow. If GoGui should offer

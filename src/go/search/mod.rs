@@ -1,9 +1,9 @@
 //! Choosing moves: the tree search and what it is made of, the heuristic player, and the
 //! estimates built on playouts (dead stones, seki, ownership).
 //!
-//! It reads Go's rules core (`go`: `game`, `board`, `score`) and the tactics, never the GTP
-//! layer. Everything it needs from its caller comes in as a value: the [`Params`] (budget and
-//! [`Tunables`]), a seed, and a stop flag.
+//! It reads Go's rules core (`go`: `game`, `board`, `score`), the tactics and the network,
+//! never the GTP layer. Everything it needs from its caller comes in as a value: the [`Params`]
+//! (budget and [`Tunables`]), a seed, and a stop flag.
 //!
 //! | file | what it holds |
 //! |---|---|

@@ -2,11 +2,11 @@
 //!
 //! Bit `y * size + x` is the square at column `x`, row `y` (row 0 at the top). Three
 //! representations share one trait, [`Bits`]:
-//! - `u64` for 8x8, the board everything in Othello is measured on (`eight.rs`): every shift
+//! - `u64` for 8x8, the board everything in Othello is measured on (`eight_by_eight.rs`): every shift
 //!   and its edge mask is a constant, the eight directions are unrolled, and flips come from
 //!   precomputed rays;
-//! - `Narrow`, one word with per-size shift tables, for 4x4 and 6x6 (`wide.rs`);
-//! - `Wide`, eleven words, for every even size 4..=26 (`wide.rs`; used from 10x10 up, and
+//! - `Narrow`, one word with per-size shift tables, for 4x4 and 6x6 (`other_sizes.rs`);
+//! - `Wide`, eleven words, for every even size 4..=26 (`other_sizes.rs`; used from 10x10 up, and
 //!   on the smaller boards by the tests, to hold the representations against each other).
 //!   Its shifts carry bits across words and mask with per-size tables built once.
 //!

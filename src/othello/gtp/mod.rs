@@ -1,10 +1,10 @@
-//! GTP in Othello mode: the state ([`OthelloState`]) and its command table ([`OTHELLO`]).
+//! Othello's GTP commands, one file per family, its state ([`OthelloState`]) and its table
+//! ([`OTHELLO`]); the administrative, time and ruler families are the shared ones
+//! (`crate::gtp`), generic over the state.
 //!
-//! The administrative and time families are the Go engine's own, generic over the state
-//! (`commands::admin`, `commands::time`); the rest are Othello's, one file per family.
-//! Vertices are Othello's (row 1 at the top, no column letter skipped, any case on
-//! input); moves are written upper case, a pass as `PASS`. `genmove` answers `PASS` only
-//! when the colour has no legal move (Quarry reads nothing but a vertex or `resign`).
+//! Vertices are Othello's (row 1 at the top, no column letter skipped, any case on input);
+//! moves are written upper case, a pass as `PASS`. `genmove` answers `PASS` only when the
+//! colour has no legal move (Quarry reads nothing but a vertex or `resign`).
 
 pub mod analyze;
 pub mod args;

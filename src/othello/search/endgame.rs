@@ -19,7 +19,7 @@
 //! - the children, the first with the whole window and the rest with a null one, searched
 //!   again on a fail high at a principal-variation node.
 //!
-//! Below `HASH_EMPTIES` the search goes on in `last` (parity order, no table).
+//! Below `HASH_EMPTIES` the search goes on in `last_empties` (parity order, no table).
 //!
 //! Nodes, as Edax counts them: every position the search enters (the root, each child,
 //! each position after a pass, down to the positions with one empty square, whose score is
@@ -37,7 +37,7 @@ use crate::othello::search::tt::{EXACT, EndEntry, EndTable, NO_MOVE};
 
 /// Above every final score (676 squares at most).
 pub(crate) const INFINITY: i32 = 1000;
-/// Below this many empties the table is not used (`last`).
+/// Below this many empties the table is not used (`last_empties`).
 pub(crate) const HASH_EMPTIES: u32 = 7;
 /// From this many empties, enhanced transposition cutoffs.
 const ETC_EMPTIES: u32 = 9;

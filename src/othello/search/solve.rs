@@ -3,7 +3,7 @@
 //! the game ends go to the winner).
 //!
 //! This file holds the entry points and the root; the search is in `endgame` (null-window
-//! and principal-variation search over the table) and `last` (the last few empties).
+//! and principal-variation search over the table) and `last_empties` (the last few empties).
 
 use std::fmt;
 use std::sync::Mutex;
