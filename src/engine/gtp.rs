@@ -21,7 +21,7 @@ use crate::go;
 use crate::go::game::Game;
 use crate::go::gtp::GO;
 use crate::go::gtp::state::State;
-use crate::gtp::analysis;
+use crate::gtp::analysis::{self, Stream, Streamed};
 use crate::gtp::error::GtpError;
 use crate::gtp::parse::{self, CommandLine, CommandLineErrorKind};
 use crate::gtp::response::{Reply, Response, frame};
@@ -58,6 +58,12 @@ fn run<S: GtpState>(state: &mut S, command: &CommandLine, line: &str) -> Reply {
         }
         None => Err(GtpError::UnknownCommand),
     }
+}
+
+/// Runs a streamed analysis command on a game's state.
+fn stream_on<S: GtpState>(state: &mut S, stream: Stream<'_>) -> Streamed {
+    state.before_command();
+    state.stream_analysis(stream)
 }
 
 /// Runs `command` on a game's state, then takes the game the command asked for, if any.
@@ -188,17 +194,16 @@ impl Engine {
             return Ok(self.handle(raw));
         };
         let id = command.id.as_deref();
+        let stream = Stream {
+            id,
+            args: &command.args,
+            dialect,
+            out,
+            stop,
+        };
         let streamed = match self.playing {
-            GameKind::Go => {
-                let go = &mut self.state;
-                go.before_command();
-                go.stream_analysis(id, &command.args, dialect, out, stop)?
-            }
-            GameKind::Othello => {
-                let othello = self.othello_state();
-                othello.before_command();
-                othello.stream_analysis(id, &command.args, dialect, out, stop)?
-            }
+            GameKind::Go => stream_on(&mut self.state, stream)?,
+            GameKind::Othello => stream_on(self.othello_state(), stream)?,
         };
         match streamed {
             Ok(()) => Ok(None),

@@ -83,34 +83,55 @@ pub fn request(to_move: Color, args: &[String]) -> Result<Request, GtpError> {
     })
 }
 
-/// Starts a streamed answer: the arguments checked, then `=id` written at once (before the
-/// first report, so that the front end knows the command was taken).
-///
-/// # Errors
-/// Writing to `out` failed; inside, the arguments' error (nothing written then).
-pub fn open_stream(
-    to_move: Color,
-    id: Option<&str>,
-    args: &[String],
-    out: &mut dyn Write,
-) -> io::Result<Result<Request, GtpError>> {
-    let request = match request(to_move, args) {
-        Ok(r) => r,
-        Err(error) => return Ok(Err(error)),
-    };
-    writeln!(out, "={}", id.unwrap_or(""))?;
-    out.flush()?;
-    Ok(Ok(request))
+/// A streamed analysis command, as the engine hands it to a game's state: its id and
+/// arguments, its dialect, where the reports go, and when to stop (new input is waiting).
+pub struct Stream<'a> {
+    pub id: Option<&'a str>,
+    pub args: &'a [String],
+    pub dialect: Dialect,
+    pub out: &'a mut dyn Write,
+    pub stop: &'a dyn Fn() -> bool,
 }
 
-/// Ends a streamed answer: the last report, if there is one, then the empty line.
-///
-/// # Errors
-/// Writing to `out` failed.
-pub fn close_stream(last: Option<String>, out: &mut dyn Write) -> io::Result<()> {
-    if let Some(line) = last {
-        writeln!(out, "{line}")?;
+/// What a streamed command comes to: an error writing the output, else the command's own
+/// error, if any (then nothing was written).
+pub type Streamed = io::Result<Result<(), GtpError>>;
+
+impl Stream<'_> {
+    /// Starts the answer: the arguments checked (the colour defaulting to `to_move`), then
+    /// `=id` written at once, before the first report, so that the front end knows the
+    /// command was taken.
+    ///
+    /// # Errors
+    /// Writing failed; inside, the arguments' error (nothing written then).
+    pub fn open(&mut self, to_move: Color) -> io::Result<Result<Request, GtpError>> {
+        let request = match request(to_move, self.args) {
+            Ok(r) => r,
+            Err(error) => return Ok(Err(error)),
+        };
+        writeln!(self.out, "={}", self.id.unwrap_or(""))?;
+        self.out.flush()?;
+        Ok(Ok(request))
     }
-    out.write_all(b"\n")?;
-    out.flush()
+
+    /// One report, on a line of its own.
+    ///
+    /// # Errors
+    /// Writing failed.
+    pub fn report(&mut self, line: &str) -> io::Result<()> {
+        writeln!(self.out, "{line}")?;
+        self.out.flush()
+    }
+
+    /// Ends the answer: the last report, if there is one, then the empty line.
+    ///
+    /// # Errors
+    /// Writing failed.
+    pub fn close(&mut self, last: Option<String>) -> io::Result<()> {
+        if let Some(line) = last {
+            writeln!(self.out, "{line}")?;
+        }
+        self.out.write_all(b"\n")?;
+        self.out.flush()
+    }
 }

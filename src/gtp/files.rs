@@ -29,6 +29,13 @@ pub fn read_collection(file: &str) -> Result<sgf::Collection, String> {
     sgf::parse_collection_bytes(&bytes).map_err(|err| err.to_string())
 }
 
+/// `loadsgf`'s answer when `file` could not be loaded, for `why` (logged: GTP's text is
+/// only `cannot load file`).
+pub fn cannot_load(file: &str, why: &str) -> GtpError {
+    log::warn!("loadsgf {file}: {why}");
+    GtpError::CannotLoadFile
+}
+
 /// Whether `path` names something other than a regular file (a folder, a FIFO, a device).
 /// loadsgf and printsgf refuse those: opening a FIFO waits for the other end and a terminal
 /// for input, either of which would hang the session; /dev/stdin would eat our own commands

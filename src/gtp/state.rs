@@ -1,14 +1,12 @@
 //! What every game's GTP state holds alike ([`Common`]) and what the shared families ask of
 //! a game's state ([`GtpState`]).
 
-use std::io::{self, Write};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::clock::Clock;
 use crate::game::GameKind;
-use crate::gtp::analysis::Dialect;
-use crate::gtp::error::GtpError;
+use crate::gtp::analysis::{Stream, Streamed};
 use crate::gtp::table::CommandTable;
 
 /// The part of a game's GTP state that does not depend on the game.
@@ -65,19 +63,9 @@ pub trait GtpState: Sized + 'static {
 
     fn common_mut(&mut self) -> &mut Common<Self>;
 
-    /// Runs an analysis command of `dialect` to completion on `out`: `=id`, a report every
-    /// interval, the empty line once `stop` says new input is waiting.
-    ///
-    /// # Errors
-    /// Writing to `out` failed; inside, the command's own error.
-    fn stream_analysis(
-        &mut self,
-        id: Option<&str>,
-        args: &[String],
-        dialect: Dialect,
-        out: &mut dyn Write,
-        stop: &dyn Fn() -> bool,
-    ) -> io::Result<Result<(), GtpError>>;
+    /// Runs an analysis command to completion: `=id`, a report every interval, the empty
+    /// line once the stream says new input is waiting.
+    fn stream_analysis(&mut self, stream: Stream<'_>) -> Streamed;
 
     /// Called before every command: stops whatever the state does in the background (Go's
     /// search on the opponent's time).

@@ -198,14 +198,8 @@ impl PlayedGame for OthelloGame {
         })
     }
 
-    fn resigned(&self, loser: Color) -> Finished {
-        let winner = loser.other();
-        Finished {
-            winner: Some(winner),
-            result: format!("{}+R", winner.letter()),
-            text: format!("{} resigns: {} wins.", name(loser), name(winner)),
-            discs: Some(self.discs()),
-        }
+    fn disc_count(&self) -> Option<ByColor<u32>> {
+        Some(self.discs())
     }
 
     fn sgf(&self, info: &RecordInfo) -> String {

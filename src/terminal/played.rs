@@ -84,6 +84,10 @@ pub trait PlayedGame {
     fn engine_turn(&mut self) -> EngineTurn;
     /// The result, once the rules end the game (two passes; no moves left).
     fn finished(&self) -> Option<Finished>;
+    /// Both disc counts, for a game counted by discs (Othello).
+    fn disc_count(&self) -> Option<ByColor<u32>> {
+        None
+    }
     /// The result when `loser` resigns.
     fn resigned(&self, loser: Color) -> Finished {
         let winner = loser.other();
@@ -91,7 +95,7 @@ pub trait PlayedGame {
             winner: Some(winner),
             result: format!("{}+R", winner.letter()),
             text: format!("{} resigns: {} wins.", name(loser), name(winner)),
-            discs: None,
+            discs: self.disc_count(),
         }
     }
     /// The game as SGF.

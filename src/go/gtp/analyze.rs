@@ -11,7 +11,6 @@
 //! until stopped ([`stream`]); called in process without a stream, the commands run the
 //! engine's usual number of simulations and answer one report.
 
-use std::io::{self, Write};
 use std::sync::atomic::Ordering;
 use std::time::Duration;
 
@@ -20,9 +19,8 @@ use crate::go::gtp::state::State;
 use crate::go::point::Move;
 use crate::go::search::heuristic::{self, Reason};
 use crate::go::search::{self, Analysis, AnalysisLine, Decision};
-use crate::gtp::analysis::{Dialect, close_stream, open_stream, request};
+use crate::gtp::analysis::{Dialect, Stream, Streamed, request};
 use crate::gtp::args::{arity, color};
-use crate::gtp::error::GtpError;
 use crate::gtp::response::Reply;
 use crate::gtp::table::{Command, command};
 use crate::rng::Rng;
@@ -142,23 +140,17 @@ fn format_lines(s: &State, lines: &[AnalysisLine], dialect: Dialect) -> String {
         .join(" ")
 }
 
-/// Runs an analysis command to completion on `out`: `=id`, reports every interval, then the
-/// empty line once `stop` says new input is waiting.
+/// Runs an analysis command to completion: `=id`, reports every interval, then the empty
+/// line once the stream says new input is waiting.
 ///
 /// # Errors
-/// Writing to `out` failed.
-pub fn stream(
-    s: &mut State,
-    id: Option<&str>,
-    args: &[String],
-    dialect: Dialect,
-    out: &mut dyn Write,
-    stop: &dyn Fn() -> bool,
-) -> io::Result<Result<(), GtpError>> {
-    let request = match open_stream(s.game().to_move(), id, args, out)? {
+/// Writing the stream failed.
+pub fn stream(s: &mut State, mut stream: Stream<'_>) -> Streamed {
+    let request = match stream.open(s.game().to_move())? {
         Ok(r) => r,
         Err(error) => return Ok(Err(error)),
     };
+    let (dialect, stop) = (stream.dialect, stream.stop);
     let seed = s.next_seed();
     let interrupt = s.interrupt_flag();
     let stop_now = || stop() || interrupt.load(Ordering::Relaxed);
@@ -174,14 +166,13 @@ pub fn stream(
         if !request.interval.is_zero() && !stop_now() {
             let lines = analysis.lines();
             if !lines.is_empty() {
-                writeln!(out, "{}", format_lines(s, &lines, dialect))?;
-                out.flush()?;
+                stream.report(&format_lines(s, &lines, dialect))?;
             }
         }
     }
     let lines = analysis.lines();
     let last = (!lines.is_empty()).then(|| format_lines(s, &lines, dialect));
-    close_stream(last, out)?;
+    stream.close(last)?;
     log::info!("analysis stopped after {} playouts", analysis.playouts);
     Ok(Ok(()))
 }
@@ -224,7 +215,17 @@ mod tests {
             calls.get() > 200
         };
         let args: Vec<String> = ["b", "5"].iter().map(|s| s.to_string()).collect();
-        let r = stream(&mut s, Some("3"), &args, Dialect::Integer, &mut out, &stop).unwrap();
+        let r = stream(
+            &mut s,
+            Stream {
+                id: Some("3"),
+                args: &args,
+                dialect: Dialect::Integer,
+                out: &mut out,
+                stop: &stop,
+            },
+        )
+        .unwrap();
         assert_eq!(r, Ok(()));
         let text = String::from_utf8(out).unwrap();
         assert!(text.starts_with("=3\ninfo move "), "{text}");

@@ -24,12 +24,9 @@ pub mod setup;
 pub mod sgf;
 pub mod state;
 
-use std::io::{self, Write};
-
 use crate::go::gtp::state::State;
 use crate::gtp::admin::Admin;
-use crate::gtp::analysis::Dialect;
-use crate::gtp::error::GtpError;
+use crate::gtp::analysis::{Stream, Streamed};
 use crate::gtp::ruler::Ruler;
 use crate::gtp::state::{Common, GtpState};
 use crate::gtp::table::CommandTable;
@@ -60,15 +57,8 @@ impl GtpState for State {
         &mut self.common
     }
 
-    fn stream_analysis(
-        &mut self,
-        id: Option<&str>,
-        args: &[String],
-        dialect: Dialect,
-        out: &mut dyn Write,
-        stop: &dyn Fn() -> bool,
-    ) -> io::Result<Result<(), GtpError>> {
-        analyze::stream(self, id, args, dialect, out, stop)
+    fn stream_analysis(&mut self, stream: Stream<'_>) -> Streamed {
+        analyze::stream(self, stream)
     }
 
     fn before_command(&mut self) {

@@ -6,7 +6,7 @@ use crate::go::gtp::state::State;
 use crate::go::point::Move;
 use crate::go::sgf::{SgfGame, Stop, write_game};
 use crate::gtp::error::GtpError;
-use crate::gtp::files::{print_record, read_collection};
+use crate::gtp::files::{cannot_load, print_record, read_collection};
 use crate::gtp::parse;
 use crate::gtp::response::Reply;
 use crate::gtp::table::{Command, command};
@@ -39,10 +39,7 @@ fn loadsgf(s: &mut State, args: &[String]) -> Reply {
                 .replay(s.game().rules(), s.game().komi(), stop)
                 .map_err(|err| err.to_string())
         })
-        .map_err(|why| {
-            log::warn!("loadsgf {file}: {why}");
-            GtpError::CannotLoadFile
-        })?;
+        .map_err(|why| cannot_load(file, &why))?;
     let to_move = game.to_move();
     s.load_game(game);
     Ok(to_move.name().to_string())

@@ -13,14 +13,13 @@
 //! difference) in discs. Moves after the first have upper bounds for scores (the search
 //! showed only that they are no better).
 
-use std::io::{self, Write};
+use std::io;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use crate::gtp::analysis::{Dialect, close_stream, open_stream, request};
-use crate::gtp::error::GtpError;
+use crate::gtp::analysis::{Dialect, Stream, Streamed, request};
 use crate::gtp::response::Reply;
 use crate::gtp::table::{Command, command};
 use crate::othello::gtp::state::{OthelloState, REG_GENMOVE_NODES, format_move};
@@ -83,23 +82,17 @@ fn format_info(info: &SearchInfo, dialect: Dialect) -> String {
         .join(" ")
 }
 
-/// Runs an analysis command to completion on `out`: `=id`, reports every interval, then
-/// the empty line once `stop` says new input is waiting (or GoGui interrupts).
+/// Runs an analysis command to completion: `=id`, reports every interval, then the empty
+/// line once the stream says new input is waiting (or GoGui interrupts).
 ///
 /// # Errors
-/// Writing to `out` failed (the search is stopped first).
-pub fn stream(
-    s: &mut OthelloState,
-    id: Option<&str>,
-    args: &[String],
-    dialect: Dialect,
-    out: &mut dyn Write,
-    stop: &dyn Fn() -> bool,
-) -> io::Result<Result<(), GtpError>> {
-    let request = match open_stream(s.to_move(), id, args, out)? {
+/// Writing the stream failed (the search is stopped first).
+pub fn stream(s: &mut OthelloState, mut stream: Stream<'_>) -> Streamed {
+    let request = match stream.open(s.to_move())? {
         Ok(r) => r,
         Err(error) => return Ok(Err(error)),
     };
+    let (dialect, stop) = (stream.dialect, stream.stop);
     let board = s.board().clone();
     let interrupt = s.interrupt_flag();
     let halt = AtomicBool::new(false);
@@ -115,14 +108,14 @@ pub fn stream(
             })
         });
         let mut latest = None;
-        let written = report_until_stopped(&rx, &mut latest, interval, dialect, out, &|| {
+        let written = report_until_stopped(&rx, &mut latest, interval, &mut stream, &|| {
             stop() || interrupt.load(Ordering::Relaxed)
         });
         // Whatever happened to the output, the searcher has no other limit.
         halt.store(true, Ordering::SeqCst);
         let last = worker.join().ok();
         written?;
-        close_stream(last.or(latest).map(|info| format_info(&info, dialect)), out)?;
+        stream.close(last.or(latest).map(|info| format_info(&info, dialect)))?;
         Ok(Ok(()))
     })
 }
@@ -132,8 +125,7 @@ fn report_until_stopped(
     reports: &mpsc::Receiver<SearchInfo>,
     latest: &mut Option<SearchInfo>,
     interval: Duration,
-    dialect: Dialect,
-    out: &mut dyn Write,
+    stream: &mut Stream<'_>,
     stop: &dyn Fn() -> bool,
 ) -> io::Result<()> {
     let mut next_report = Instant::now() + interval;
@@ -146,8 +138,7 @@ fn report_until_stopped(
         }
         if !interval.is_zero() && Instant::now() >= next_report {
             if let Some(info) = latest.as_ref() {
-                writeln!(out, "{}", format_info(info, dialect))?;
-                out.flush()?;
+                stream.report(&format_info(info, stream.dialect))?;
             }
             next_report = Instant::now() + interval;
         }

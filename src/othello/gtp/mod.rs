@@ -15,11 +15,8 @@ pub mod ruler;
 pub mod sgf;
 pub mod state;
 
-use std::io::{self, Write};
-
 use crate::gtp::admin::Admin;
-use crate::gtp::analysis::Dialect;
-use crate::gtp::error::GtpError;
+use crate::gtp::analysis::{Stream, Streamed};
 use crate::gtp::ruler::Ruler;
 use crate::gtp::state::{Common, GtpState};
 use crate::gtp::table::CommandTable;
@@ -47,14 +44,7 @@ impl GtpState for OthelloState {
         &mut self.common
     }
 
-    fn stream_analysis(
-        &mut self,
-        id: Option<&str>,
-        args: &[String],
-        dialect: Dialect,
-        out: &mut dyn Write,
-        stop: &dyn Fn() -> bool,
-    ) -> io::Result<Result<(), GtpError>> {
-        analyze::stream(self, id, args, dialect, out, stop)
+    fn stream_analysis(&mut self, stream: Stream<'_>) -> Streamed {
+        analyze::stream(self, stream)
     }
 }

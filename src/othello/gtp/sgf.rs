@@ -2,7 +2,7 @@
 //! `sgf::OthelloRecord`'s; the file handling is `gtp::files`').
 
 use crate::gtp::error::GtpError;
-use crate::gtp::files::{print_record, read_collection};
+use crate::gtp::files::{cannot_load, print_record, read_collection};
 use crate::gtp::parse;
 use crate::gtp::response::Reply;
 use crate::gtp::table::{Command, command};
@@ -34,10 +34,7 @@ fn loadsgf(s: &mut OthelloState, args: &[String]) -> Reply {
     let game = read_collection(file)
         .and_then(|c| OthelloRecord::from_collection(&c).map_err(|e| e.to_string()))
         .and_then(|record| record.replay(stop).map_err(|e| e.to_string()))
-        .map_err(|why| {
-            log::warn!("loadsgf {file}: {why}");
-            GtpError::CannotLoadFile
-        })?;
+        .map_err(|why| cannot_load(file, &why))?;
     let to_move = game.to_move();
     s.load_game(game);
     Ok(to_move.name().to_string())
