@@ -3,6 +3,16 @@
 //! Playouts draw a random number per move, so the generator lives on the hot path; it is a
 //! few lines, deterministic for a seed (reg_genmove and tests rely on that), and needs no crate.
 
+/// One step of splitmix64 (Steele, Lea and Flood): the next state and a well-mixed 64-bit
+/// output. A `const fn`, so that the games' Zobrist keys are built at compile time.
+pub const fn splitmix64(state: u64) -> (u64, u64) {
+    let state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    let mut z = state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    (state, z ^ (z >> 31))
+}
+
 /// xoshiro256** by Blackman and Vigna.
 #[derive(Clone, Debug)]
 pub struct Rng {
@@ -13,11 +23,9 @@ impl Rng {
     pub fn new(seed: u64) -> Rng {
         let mut x = seed;
         let mut next = || {
-            x = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
-            let mut z = x;
-            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-            z ^ (z >> 31)
+            let (state, out) = splitmix64(x);
+            x = state;
+            out
         };
         Rng {
             s: [next(), next(), next(), next()],

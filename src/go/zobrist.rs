@@ -3,18 +3,10 @@
 use crate::color::Color;
 use crate::go::geometry::MAX_SIZE;
 use crate::go::point::Point;
+use crate::rng::splitmix64;
 
 const SEED: u64 = 0x5348_4943_484f_2d31; // "SHICHO-1"
 const POINTS: usize = MAX_SIZE * MAX_SIZE;
-
-/// One step of splitmix64: a good 64-bit mixer that is cheap to run at compile time.
-const fn splitmix64(state: u64) -> (u64, u64) {
-    let state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    let mut z = state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    (state, z ^ (z >> 31))
-}
 
 const fn build_keys() -> [[u64; 2]; POINTS] {
     let mut keys = [[0u64; 2]; POINTS];

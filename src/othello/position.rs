@@ -6,20 +6,12 @@
 //! absolute (Black, White) view and converts to this one.
 
 use crate::color::Color;
+use crate::rng::splitmix64;
 
 use crate::othello::bits::{Bits, MAX_SIZE};
 
 const SEED: u64 = 0x4f54_4845_4c4c_4f31; // "OTHELLO1"
 const SQUARES: usize = MAX_SIZE * MAX_SIZE;
-
-/// One step of splitmix64, usable at compile time.
-const fn splitmix64(state: u64) -> (u64, u64) {
-    let state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    let mut z = state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    (state, z ^ (z >> 31))
-}
 
 const fn build_keys() -> [[u64; 3]; SQUARES] {
     let mut keys = [[0u64; 3]; SQUARES];
