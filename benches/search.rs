@@ -6,7 +6,8 @@
 //! or twentieth line of `benches/data/positions-*.txt`, from the opening to the yose), whose
 //! rate is all their simulations over all their time. The games' row is the one to quote:
 //! a game's positions cost more a simulation than the positions a quick heuristic game
-//! reaches (which an earlier version of this bench used, and flattered shicho by a fifth).
+//! reaches (which an earlier version of this bench used, and which flattered shicho:
+//! doc/strength.md).
 //!
 //! `cargo bench --bench search` (release). `SEARCH_PLAYOUTS_9` and `SEARCH_PLAYOUTS_19` set
 //! the simulations per search (defaults 20,000 and 5,000); `SEARCH_WEIGHTS` the network

@@ -18,8 +18,8 @@ pub const SAFETY_MARGIN: f64 = 1.0;
 
 /// The most of a short period the margin may take: `time_settings 0 1 1`, the usual way
 /// to ask for 1 s a move, left nothing after a whole second's margin, and the engine
-/// played on 64 simulations. A quarter keeps 0.25 s for the pipes on 1 s a move, far more
-/// than a local controller needs (the root's preparation, up to 0.15 s on 19x19, is
+/// played on next to no search (`doc/strength.md`). A quarter keeps 0.25 s for the pipes
+/// on 1 s a move, far more than a local controller needs (the root's preparation is
 /// inside the budget).
 pub const SHORT_PERIOD_MARGIN_SHARE: f64 = 0.25;
 
@@ -29,9 +29,9 @@ fn margin_for(seconds: f64) -> f64 {
 }
 
 /// Under sudden death, the share of the game's main time also kept back for a long tail:
-/// once the budget reaches its floor, every move still costs the root's preparation (0.04
-/// to 0.15 s on 19x19), and a 443-move game against GNU Go under 3 minutes ended with 0.9 s
-/// of the 180 left. 2% of 3 minutes holds another 25 to 90 such moves.
+/// once the budget reaches its floor, every move still costs the root's preparation, and a
+/// long 19x19 game under 3 minutes came within a second of losing on time
+/// (`doc/strength.md`). 2% of 3 minutes holds dozens more such moves.
 pub const SUDDEN_DEATH_RESERVE: f64 = 0.02;
 
 /// How many more moves of its own a player expects to make, per empty point: games end

@@ -63,9 +63,9 @@ struct Cli {
     /// Search threads, sharing one tree (Othello: the exact solver's threads).
     #[arg(long, default_value_t = 1)]
     threads: usize,
-    /// Othello's evaluation at the searcher's leaves: `learnt` (the pattern tables; +79 Elo
-    /// over the other in doc/strength.md) or `hand` (the hand-written terms; the solver
-    /// orders its moves with these either way).
+    /// Othello's evaluation at the searcher's leaves: `learnt` (the pattern tables, the
+    /// stronger: the Othello log of doc/strength.md) or `hand` (the hand-written terms; the
+    /// solver orders its moves with these either way).
     #[arg(long, value_name = "EVAL", default_value = "learnt")]
     eval: String,
     /// What GTP's `version` answers instead of shicho's own. Lizzie 0.7 takes the answer for

@@ -26,8 +26,9 @@ struct State {
 }
 
 /// How often the history keeps a snapshot of the position: undo restores the nearest one
-/// and replays at most this many moves less one. A full board per move would cost 57 KB a
-/// move on 25x25 (10,000 passes took 577 MB); this costs a few dozen bytes.
+/// and replays at most this many moves less one. A board per move would cost a copy of the
+/// board a move, tens of KB on 25x25 (what that came to over a long game:
+/// doc/benchmarks.md); this costs a few dozen bytes.
 pub const SNAPSHOT_EVERY: usize = 16;
 
 #[derive(Clone, Debug)]

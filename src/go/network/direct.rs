@@ -1,9 +1,9 @@
 //! A direct convolution on vector units: each output point's channels are summed in
 //! registers from the weights as stored and the input rows where they lie. The GEMM crate
 //! packs both operands afresh on every call, the constant weights included, and with one
-//! position's thin matrices (81 rows on 9x9) the packing took as long as the multiply-adds
-//! (`perf`: 34% of an evaluation in `gemm_loop`, 45% in its kernel); here nothing is
-//! copied, and the net runs twice as fast (doc/benchmarks.md).
+//! position's thin matrices (81 rows on 9x9) the packing took about as long as the
+//! multiply-adds; here nothing is copied (the profile and the speed-up:
+//! doc/benchmarks.md#the-network).
 //!
 //! Outputs come in whole vectors: 16 channels with AVX-512 (one to six of them), 8 with AVX2
 //! and FMA (one to eight). A tile of output points shares each loaded weight vector, so the

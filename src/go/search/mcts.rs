@@ -59,7 +59,8 @@ const EXTENSION_SEED: u64 = 0x5eed;
 /// A search resigns only when its root has at least this many simulations, those of the
 /// tree kept from the last move included. The root's, not the best move's: when every move
 /// loses, the visits spread over them all, and the best one of a short search rarely
-/// reaches this many (19x19 self-play at 0.3 s a move played on at 0% to move 390).
+/// reaches this many (counted at the best move, 19x19 self-play at 0.3 s a move played lost
+/// games on to the end: `doc/strength.md`).
 const RESIGN_MIN_VISITS: u32 = 1000;
 /// The most visited root move is settled once it has this many times the runner-up's
 /// visits, and a win rate no lower than the runner-up's.
@@ -260,8 +261,8 @@ impl Searcher {
 
     /// Whether `c` resigns after this search: its best move wins less often than
     /// `resign_below`, and so did the best move of `c`'s search before it, one move of each
-    /// side earlier in the same game. A single search can misjudge a fight: of 23 19x19
-    /// losses to Pachi looked at, 6 were resigned while Pachi gave itself under 90%. The
+    /// side earlier in the same game. A single search can misjudge a fight: 19x19 games
+    /// against Pachi were resigned while Pachi still rated them open (`doc/strength.md`). The
     /// second search starts from the tree the first grew, with the replies read further.
     fn resigns(&mut self, game: &Game, c: Color, params: &Params, result: &SearchResult) -> bool {
         let root_visits: u32 = result.candidates.iter().map(|child| child.visits).sum();

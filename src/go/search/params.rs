@@ -28,7 +28,7 @@ tunables! {
         /// slows its growth instead of meeting a full arena, and a short one expands early.
         expand_growth: f32 = 15.0, Range::AtLeast(0.0);
         /// Visits at which a child's own statistics weigh as much as its RAVE statistics.
-        /// 1000 on every board: on 19x19 at 1 s a move both Pachi's 4000 and 400 did worse
+        /// 1000 on every board: 19x19 self-play chose it over Pachi's 4000 and 400
         /// (`doc/strength.md`).
         rave_equiv: f32 = 1000.0, Range::AtLeast(1.0);
         /// Extra RAVE weight of a play right after the node, falling linearly to none at the
@@ -80,8 +80,8 @@ tunables! {
         /// ladder or net attack, defence read out).
         prior_heuristic: f32 = 40.0, Range::Any;
         /// Extra virtual wins at the root for each of the heuristics' other tactical moves
-        /// (captures, saves, attacks and defences read out on smaller chains). Off: 20 did no
-        /// better than the noise in self-play on 9x9 and 19x19 (`doc/strength.md`).
+        /// (captures, saves, attacks and defences read out on smaller chains). Off: self-play
+        /// on 9x9 and 19x19 found no gain in it (`doc/strength.md`).
         prior_tactics: f32 = 0.0, Range::Any;
         /// Virtual visits ranked by the learnt move weights (0: the hand-set bonuses above
         /// instead); a move's share of them are wins, by its strength relative to the best.
@@ -92,7 +92,7 @@ tunables! {
         /// played by the learnt weights (0: none), on boards smaller than [`LARGE_BOARD`].
         prior_prob_visits: f32 = 200.0, Range::AtLeast(0.0);
         /// The same on boards of [`LARGE_BOARD`] and more, which have their own table and want
-        /// less of it (in 19x19 self-play 100 beat 200, and 300 lost: `doc/strength.md`).
+        /// less of it (the figure 19x19 self-play chose: `doc/strength.md`).
         prior_prob_visits_large: f32 = 100.0, Range::AtLeast(0.0);
         /// The deepest tree level (moves below the root) whose priors read the root's ownership
         /// estimate for the learnt weights' owner feature; deeper nodes go without it. The
@@ -110,8 +110,8 @@ tunables! {
         prior_owner_live_min: u32 = u32::MAX, Range::AtLeast(0.0);
         /// Under a clock, the share of a move's main-time budget the search may add when its
         /// choice is still open at the budget's end (`Root::unsettled`; Huang, Coulom and Lin,
-        /// "Time Management for Monte-Carlo Tree Search in Go", 2010). 0: never; 1 beat 0 in
-        /// 9x9 self-play under a clock (`doc/strength.md`).
+        /// "Time Management for Monte-Carlo Tree Search in Go", 2010). 0: never; the
+        /// default is what 9x9 self-play under a clock chose (`doc/strength.md`).
         unsettled_extension: f32 = 1.0, Range::Within(0.0, 4.0);
         /// Under a clock, how far a move's share of main time moves from the even share towards
         /// the middle game's (`Clock::middle_game_share`: more before the yose, so less after).
@@ -137,8 +137,8 @@ tunables! {
         /// With the network: virtual visits a node gains, when its children get their priors,
         /// at the value head's win rate (0: the value head unused), on boards smaller than
         /// [`LARGE_BOARD`]. The evaluation that gives the children their priors values the node
-        /// for nothing; in SPRTs on 9x9 each doubling from 20 to 80 won and 160 did not
-        /// (`doc/strength.md`).
+        /// for nothing; SPRTs in 9x9 self-play chose the figure, doubling it until a doubling
+        /// lost (`doc/strength.md`).
         net_value_visits: f32 = 80.0, Range::AtLeast(0.0);
         /// The same on boards of [`LARGE_BOARD`] and more, where the value head is weaker (its
         /// held-out losses are in `train/README.md`).

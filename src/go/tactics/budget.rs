@@ -7,17 +7,17 @@
 /// chains, escapes from atari), like GNU Go's `depth`: deep lines are nearly always ladders.
 pub const READ_DEPTH: u32 = 16;
 /// Moves one query may play before it gives up. An unfinished line counts as a failed attack
-/// and so a successful defence: limits favour the defender, as in GNU Go. A query on GNU Go's
-/// reading suites stays under 0.15 s in release; the heuristic player has its own, smaller
-/// budget.
+/// and so a successful defence: limits favour the defender, as in GNU Go. It keeps a query on
+/// GNU Go's reading suites a fraction of a second (`doc/testing.md`); the heuristic player
+/// has its own, smaller budget.
 pub const NODE_BUDGET: u32 = 100_000;
 /// Plies up to which a chain with three liberties is attacked (a fraction of the depth:
 /// three-liberty attacks branch widely and rarely matter deep in a line).
 pub const THREE_LIB_DEPTH: u32 = 9;
 /// Plies up to which a chain with four liberties is attacked (GNU Go's `fourlib_depth`,
 /// 7 at its default level). With killer moves ordering both sides, 9 and 7 fit in the node
-/// budget and agree best with GNU Go on its reading suites (230/252, was 225 at 8 and 5);
-/// reading is about half as fast for it.
+/// budget and agree best with GNU Go on its reading suites, for some of the reader's speed
+/// (`doc/testing.md`).
 pub const FOUR_LIB_DEPTH: u32 = 7;
 /// Plies up to which moves off the liberties are tried: nets (geta), approach moves,
 /// reinforcing a weak surrounding chain, escaping a net by a hane, races and backfilling

@@ -34,8 +34,7 @@ pub const REG_GENMOVE_NODES: u64 = 200_000;
 pub const REG_GENMOVE_SEED: u64 = 0x5245_4721;
 
 /// `shicho-solve` without an argument solves positions with at most this many empties:
-/// seconds on 8x8 on one thread (FFO's hardest published positions: 0.4-2.6 s at 20-23
-/// empties, 2.0-13.7 s at 24; doc/othello.md).
+/// seconds on 8x8 on one thread (the times on FFO's published positions: doc/othello.md).
 pub const DEFAULT_SOLVE_EMPTIES: u32 = 24;
 
 /// Start-up settings, from the command line.

@@ -590,8 +590,8 @@ impl<'t, B: Bits> Solver<'t, B> {
 }
 
 /// The shallow search's depth for ordering the moves of a node with `n` empties (`None`:
-/// fastest first). Tried on FFO #36-38 (175 M nodes as set): from 12 or 16 empties rather
-/// than 14, or depth 2 from 18 rather than 22, all cost 3-6% more nodes.
+/// fastest first). The thresholds took the fewest nodes on FFO #36-38 of those tried around
+/// them (doc/othello.md#measurements).
 #[inline]
 fn eval_sort_depth(n: u32) -> Option<u32> {
     if n < EVAL_SORT_EMPTIES {
@@ -606,27 +606,21 @@ fn eval_sort_depth(n: u32) -> Option<u32> {
 }
 
 /// The spread (discs) probcut's margins are counted in at `n` empties. The fitted spread
-/// of the exact score about the shallow search's value is wider (9 to 12 discs at 12-22
-/// empties and depths 1-6, for either evaluation: `probcut_fit` below), but these searches
-/// only order the exact one's moves, and the narrower margin orders better. With the
-/// hand-written evaluation: FFO #45-52 in 2,405.6 M nodes with 4 + n/10 (6.4 discs at 24
-/// empties), 3,127.5 M with 2 + n/10, 2,551.4 M with 10, against 3,699.0 M with no
-/// selective passes. With the learnt tables of 314239b, FFO #45-54: 17,824.8 M with
-/// 4 + n/10, 18,119.0 M with 3 + n/10, 19,105.8 M with 2 + n/10 (the tables before them
-/// had done best with 2 + n/10, by 2-4% on #45-52).
+/// of the exact score about the shallow search's value is wider (`probcut_fit` below
+/// measures it), but these searches only order the exact one's moves, and the narrower
+/// margin orders better: 4 + n/10 took the fewest nodes on the harder FFO positions with
+/// either evaluation (doc/othello.md#measurements).
 #[inline]
 fn probcut_sigma(n: u32) -> f64 {
     4.0 + 0.1 * n as f64
 }
 
 /// How far (discs, times the confidence) the static evaluation may lie on the wrong side of
-/// alpha for probcut still to try that side. FFO #20-39 / #40-44 / #45-52 in M nodes (the
-/// root's window then the guess plus or minus 8 discs): always try 179.5 / 163.3 /
-/// 1,932.1; a gate of 8 discs 1,930.3 on #45-52, 4 174.6 / 163.4 / 1,892.1, 2 1,897.8, 0
-/// 1,908.7; later (with the window of one disc) 6 on #20-52 2,144.2 against 4's 2,122.1.
-/// The nodes it saves are few (probcut's searches were 2% of them); the rest comes from the
-/// cuts it no longer makes (wrong ones, presumably), which change the moves the table holds
-/// for the exact search.
+/// alpha for probcut still to try that side (Edax's gate): 4 took the fewest nodes on FFO
+/// #20-52 of the gates tried (doc/othello.md#measurements). The nodes it saves are few
+/// (probcut's own searches are a small share of them); the rest comes from the cuts it no
+/// longer makes (wrong ones, presumably), which change the moves the table holds for the
+/// exact search.
 const PROBCUT_GATE: f64 = 4.0;
 
 /// Which evaluation a shallow search scores its leaves with.
@@ -634,7 +628,7 @@ const PROBCUT_GATE: f64 = 4.0;
 pub(super) enum Leaves {
     /// Move ordering: the hand-written terms, whatever the solve's evaluation. Their
     /// mobility terms order for small proofs; the learnt tables, closer estimates, order
-    /// worse (FFO #20-39: 292.7 M nodes against 191.8 M, probcut by the tables in both).
+    /// worse (far more nodes on FFO #20-39: doc/othello.md#measurements).
     Ordering,
     /// The root's guess and probcut, which want the closest estimate of the score: the
     /// solve's evaluation.

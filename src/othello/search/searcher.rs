@@ -45,17 +45,17 @@ pub mod tuning {
     /// With this many empties more than the exact solver's, a win/loss/draw solve is tried
     /// (a null window around 0) ...
     pub const WLD_EXTRA_EMPTIES: u32 = 2;
-    /// ... as it takes about this fraction of the exact solver's time (measured on FFO
-    /// #40-44 in nodes: 0.001, 0.68 (a draw), 0.24, 0.18, 0.25).
+    /// ... as it takes about this fraction of the exact solver's time (measured in nodes on
+    /// FFO #40-44: doc/othello.md#measurements).
     pub const WLD_TIME_FRACTION: f64 = 0.3;
     /// The exact solver is tried from this many empties on 8x8 (when the time allows: see
     /// `SOLVE_SECONDS_AT_LIMIT`) ...
     pub const SOLVE_EMPTIES_8X8: u32 = 20;
-    /// ... and on other sizes (measured: 10x10 random positions with 14 empties in 0.08 s,
-    /// the multi-word board being some ten times slower per node but branching less).
+    /// ... and on other sizes, where the multi-word board is slower per node but branches
+    /// less (measured on 10x10: doc/othello.md#measurements).
     pub const SOLVE_EMPTIES_OTHER: u32 = 16;
-    /// The solver's expected time at the empties above, in seconds (measured: about 1-2 s
-    /// on 8x8 random positions with 20 empties); each empty square fewer divides it by 3.
+    /// The solver's expected time at the empties above, in seconds (measured on 8x8 random
+    /// positions: doc/othello.md#measurements); each empty square fewer divides it by 3.
     pub const SOLVE_SECONDS_AT_LIMIT: f64 = 1.5;
     /// The deepest iteration.
     pub const MAX_DEPTH: u32 = 64;

@@ -196,15 +196,11 @@ pub fn solve_with(
 
 /// The root's first window: the guess plus or minus this many discs. Final scores are even
 /// (on boards of an even number of squares), so 1 asks only whether the score is the guess:
-/// the smallest proof when the guess is right, and after the selective passes it mostly is.
-/// FFO #20-39 / #40-44 / #45-52 in M nodes, with probcut's gate: 8 discs 174.6 / 163.4 /
-/// 1,892.1; 8 in the selective passes and 1 in the exact one 157.4 / 154.4 / 1,846.0;
-/// 4 and 1 153.3 / 145.5 / 1,852.2; 2 and 1 149.7 / 144.8 / 1,828.0; 1 in both 149.0 /
-/// 140.9 / 1,832.9. (Before the selective passes, on #20-39 with one full window 277.3 M:
-/// 2 discs 269.7 M, 4 278.7 M, 8 251.2 M.)
+/// the smallest proof when the guess is right, and after the selective passes it mostly is
+/// (the widths tried, in the passes and in the exact search: doc/othello.md#measurements).
 const ASPIRATION_WIDTH: i32 = 1;
-/// The depth of the guess's search (chosen with a width of 8: 2 plies 264.1 M, 4 251.2 M,
-/// 6 258.2 M).
+/// The depth of the guess's search (the fewest nodes on FFO #20-39 of 2, 4 and 6 plies,
+/// chosen with a width of 8: doc/othello.md#measurements).
 const GUESS_DEPTH: u32 = 4;
 /// From this many empties, selective passes come before the exact search.
 const SELECTIVE_EMPTIES: u32 = 18;
@@ -213,8 +209,8 @@ const SELECTIVE_EMPTIES: u32 = 18;
 const SELECTIVE_CONFIDENCES: [u8; 4] = [11, 15, 20, 26];
 
 /// The tables of finished solves, kept for the next: the kernel zeroes a fresh table's
-/// memory as the search first touches it (0.64 s of system time over the 20 solves of FFO
-/// #20-39, against 0.06 s with kept tables), while a kept one is made stale at once
+/// memory as the search first touches it, system time a kept table does not cost
+/// (doc/othello.md#measurements), while a kept one is made stale at once
 /// ([`EndTable::new_search`]).
 /// A stale entry reads as absent and is replaced first, as an empty slot is, so a solve
 /// searches the same nodes in a kept table as in a fresh one (until the 255 searches after

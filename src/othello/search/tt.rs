@@ -262,7 +262,7 @@ impl EndTable {
 /// The table's memory: zeroed buckets, mapped lazily (a large table costs nothing until
 /// used) and, on Linux, in huge pages where the kernel has them: the solver's probes land
 /// anywhere in a table of 128 MiB, which is 32,768 pages of 4 KiB, far more than the TLB
-/// holds, and 64 huge ones (FFO #20-39 in 24.0 to 28.8 s against 29.5 to 29.8 s).
+/// holds, and 64 huge ones (what they save: doc/othello.md#measurements).
 /// A zero slot reads as absent (its check key would be the salt, never 0).
 struct Buckets {
     start: std::ptr::NonNull<Bucket>,

@@ -48,9 +48,8 @@ pub fn move_cap(board: &Board) -> usize {
 
 /// The positions a playout has passed through, so that a capture may not repeat one
 /// (positional superko). Random players retake kos at once: with the ko point alone, two or
-/// more kos on the board make them cycle forever (15% of 9x9 and 63% of 19x19 playouts hit
-/// the move cap that way; a window of the last 8 positions still left 20% on 19x19, where
-/// four kos give cycles of 100 moves and more).
+/// more kos on the board make them cycle until the move cap, and a window of the last few
+/// positions misses the long cycles of several kos (how often: doc/benchmarks.md).
 ///
 /// An open-addressing set of hashes sized for a playout's move cap. It remembers which
 /// slots it filled, so a reset costs one write per position rather than a full memset.
