@@ -114,6 +114,9 @@ pub fn search(
 /// later search checks to know whether its game went on from it.
 struct GamePoint {
     moves: Vec<(Color, Move)>,
+    /// The board size: the hash of an empty board is the same on every size, and a point
+    /// of one size is no point of another.
+    size: usize,
     start_hash: u64,
     komi: f64,
     rules: Rules,
@@ -123,6 +126,7 @@ impl GamePoint {
     fn of(game: &Game) -> GamePoint {
         GamePoint {
             moves: game.moves().collect(),
+            size: game.size(),
             start_hash: game.start_board().hash(),
             komi: game.komi(),
             rules: game.rules(),
@@ -132,7 +136,8 @@ impl GamePoint {
     /// The moves played from this point to reach `later`, when `later` is the same game
     /// (start, komi and rules) gone on from here.
     fn moves_to<'m>(&self, later: &'m GamePoint) -> Option<&'m [(Color, Move)]> {
-        let same_game = self.komi == later.komi
+        let same_game = self.size == later.size
+            && self.komi == later.komi
             && self.rules == later.rules
             && self.start_hash == later.start_hash;
         (same_game && later.moves.starts_with(&self.moves))
@@ -1010,6 +1015,21 @@ mod tests {
         other.play(Color::Black, Move::Pass).unwrap();
         searcher.keep(tree, &g);
         assert_eq!(searcher.take_tree(&other, Color::White).visits(ROOT), 0);
+    }
+
+    #[test]
+    fn a_kept_tree_is_not_taken_to_another_board_size() {
+        // Empty boards of every size hash alike, and a point of 9x9 is no point of 2x2: a
+        // tree kept on one size must not serve a game gone on from the other's empty board
+        // (the subtree's moves were read on the new board and indexed past its end).
+        let big = Game::new(9, Rules::default(), 7.5).unwrap();
+        let mut small = Game::new(2, Rules::default(), 7.5).unwrap();
+        small.play(Color::Black, Move::Pass).unwrap();
+        assert_eq!(GamePoint::of(&big).moves_to(&GamePoint::of(&small)), None);
+        let mut searcher = Searcher::with_capacity(1 << 16);
+        let stop = AtomicBool::new(false);
+        searcher.search(&big, Color::Black, &params(200), 1, &stop);
+        assert_eq!(searcher.take_tree(&small, Color::White).visits(ROOT), 0);
     }
 
     #[test]
