@@ -38,7 +38,7 @@ use shicho::go::sgf::{SgfGame, write_game};
 use shicho::othello::sgf::{OthelloRecord, write_othello};
 
 use crate::config::MatchConfig;
-use crate::play::{GameRecord, MoveKind, MoveRecord, Played};
+use crate::game::{GameRecord, MoveKind, MoveRecord, Played};
 
 /// The header row of `results.csv`.
 pub const CSV_HEADER: &str = "game,start,duration_s,size,rules,komi,handicap,black,white,\

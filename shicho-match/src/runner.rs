@@ -23,12 +23,12 @@ use shicho::game::GameKind;
 use shicho::go::score::format_points;
 
 use crate::config::{MatchConfig, Openings};
-use crate::engine::{EngineProcess, file_log, log_line, null_log};
-use crate::judge::engine::Judge;
+use crate::engine_process::{EngineProcess, file_log, log_line, null_log};
+use crate::game::othello::play_othello_game;
+use crate::game::{GameRecord, GameSpec, Slot, play_game};
+use crate::judge::evaluate::Judge;
 use crate::judge::pass::{JUDGE_LOG, judge_record};
 use crate::judge::report::{JUDGE_SUMMARY_FILE, append_judge, judge_summary, read_judge};
-use crate::play::othello_game::play_othello_game;
-use crate::play::{GameRecord, GameSpec, Slot, play_game};
 use crate::record::{csv_header, csv_row, sgf_file_name, sgf_text};
 use crate::results::{RESULTS_FILE, ResultRow, SUMMARY_FILE, black_engine, read_results};
 use crate::settings::RunSettings;

@@ -1,13 +1,13 @@
 //! Dead stones after two passes: the engines' lists, the referee engine, or a play-out (the
-//! order is in `play`'s module comment).
+//! order is in `game`'s module comment).
 
 use std::collections::BTreeSet;
 
 use shicho::{ByColor, Color, Game, Point};
 
 use crate::config::MatchConfig;
-use crate::engine::EngineError;
-use crate::play::{Answer, Forfeit, GameInPlay, MoveKind, Slot, quote, resigned, rules_command};
+use crate::engine_process::EngineError;
+use crate::game::{Answer, Forfeit, GameInPlay, MoveKind, Slot, quote, resigned, rules_command};
 
 impl GameInPlay<'_, Game> {
     /// Dead stones of the two-pass position `end`, and how they were decided.

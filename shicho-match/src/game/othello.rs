@@ -20,7 +20,7 @@ use shicho::othello::{Game, Move, Score};
 use shicho::{ByColor, Color};
 
 use crate::clock::RefereeClock;
-use crate::play::{
+use crate::game::{
     EndReason, Forfeit, GameInPlay, GameRecord, GameSpec, MoveKind, MoveRecord, Played, PlayedMove,
     Slot, cpu_used, quote, resigned,
 };

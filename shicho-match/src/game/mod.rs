@@ -28,16 +28,15 @@ use std::time::{Duration, Instant, SystemTime};
 use shicho::Game;
 use shicho::Score;
 use shicho::gtp::parse::parse_float;
-use shicho::othello;
 use shicho::{ByColor, Color};
 use shicho::{Move, Point};
 
-pub(crate) mod othello_game;
+pub(crate) mod othello;
 pub(crate) mod settle;
 
 use crate::clock::RefereeClock;
 use crate::config::MatchConfig;
-use crate::engine::{EngineError, EngineProcess, SharedLog};
+use crate::engine_process::{EngineError, EngineProcess, SharedLog};
 
 /// How a game ended: the `reason` column of the results file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -111,7 +110,7 @@ pub enum MoveKind {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PlayedMove {
     Go(Move),
-    Othello(othello::Move),
+    Othello(shicho::othello::Move),
 }
 
 impl PlayedMove {
@@ -124,7 +123,7 @@ impl PlayedMove {
     }
 
     /// The Othello move, if this is one.
-    pub fn othello(self) -> Option<othello::Move> {
+    pub fn othello(self) -> Option<shicho::othello::Move> {
         match self {
             PlayedMove::Othello(m) => Some(m),
             PlayedMove::Go(_) => None,
@@ -136,7 +135,7 @@ impl PlayedMove {
 #[derive(Clone, Debug)]
 pub enum Played {
     Go(Game),
-    Othello(othello::Game),
+    Othello(shicho::othello::Game),
 }
 
 /// One move of the record.
@@ -177,7 +176,7 @@ pub struct GameRecord {
     /// Go's dead stones (none in Othello).
     pub dead: Vec<Point>,
     /// Othello: the discs on the board at the end, however the game ended.
-    pub discs: Option<othello::Score>,
+    pub discs: Option<shicho::othello::Score>,
     /// CPU seconds by `cputime` over the game, when the engine implements it.
     pub cpu: ByColor<Option<f64>>,
     /// Wall seconds spent answering `genmove` (and cleanup moves).
