@@ -84,9 +84,9 @@ mod stats;
 
 pub use clock::{BadTimeControl, RefereeClock, TimeControl};
 pub use config::{ConfigError, MatchConfig, Openings, default_max_moves, handicap_points};
-pub use engine_process::{EngineError, EngineProcess, SharedLog, file_log, null_log};
+pub use engine_process::{EngineError, EngineProcess, SharedLog, Slot, file_log, null_log};
 pub use game::settle::parse_dead;
-pub use game::{EndReason, GameRecord, MoveKind, MoveRecord, Outcome, Played, PlayedMove, Slot};
+pub use game::{EndReason, GameRecord, MoveKind, MoveRecord, Outcome, Played, PlayedMove};
 pub use judge::config::JudgeConfig;
 pub use judge::evaluate::Evaluation;
 pub use judge::info::{Dialect, Report, parse_report};

@@ -23,9 +23,9 @@ use shicho::game::GameKind;
 use shicho::go::score::format_points;
 
 use crate::config::{MatchConfig, Openings};
-use crate::engine_process::{EngineProcess, file_log, log_line, null_log};
+use crate::engine_process::{EngineProcess, Slot, file_log, log_line, null_log};
 use crate::game::othello::play_othello_game;
-use crate::game::{GameRecord, GameSpec, Slot, play_game};
+use crate::game::{GameRecord, GameSpec, play_game};
 use crate::judge::evaluate::Judge;
 use crate::judge::pass::{JUDGE_LOG, judge_record};
 use crate::judge::report::{JUDGE_SUMMARY_FILE, append_judge, judge_summary, read_judge};

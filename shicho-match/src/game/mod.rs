@@ -36,7 +36,7 @@ pub(crate) mod settle;
 
 use crate::clock::RefereeClock;
 use crate::config::MatchConfig;
-use crate::engine_process::{EngineError, EngineProcess, SharedLog};
+use crate::engine_process::{EngineError, EngineProcess, Slot};
 
 /// How a game ended: the `reason` column of the results file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -248,50 +248,6 @@ impl Outcome {
             Some(c) if self.engine_of(c) == 0 => 1.0,
             Some(_) => 0.0,
         }
-    }
-}
-
-/// An engine process slot: the engine is started on first use and again after it was
-/// killed.
-pub struct Slot {
-    label: String,
-    argv: Vec<String>,
-    engine: Option<EngineProcess>,
-    log: SharedLog,
-}
-
-impl Slot {
-    pub fn new(label: &str, argv: Vec<String>, log: SharedLog) -> Slot {
-        Slot {
-            label: label.to_string(),
-            argv,
-            engine: None,
-            log,
-        }
-    }
-
-    /// The running engine, (re)started if needed.
-    ///
-    /// # Errors
-    /// The engine cannot be started or fails its handshake.
-    pub fn get(&mut self, timeout: Duration) -> Result<&mut EngineProcess, EngineError> {
-        if self.engine.as_ref().is_some_and(EngineProcess::is_dead) {
-            self.engine = None;
-        }
-        match &mut self.engine {
-            Some(engine) => Ok(engine),
-            slot @ None => Ok(slot.insert(EngineProcess::start(
-                &self.argv,
-                &self.label,
-                self.log.clone(),
-                timeout,
-            )?)),
-        }
-    }
-
-    /// The engine if it is running and healthy; never starts one.
-    fn alive(&mut self) -> Option<&mut EngineProcess> {
-        self.engine.as_mut().filter(|e| !e.is_dead())
     }
 }
 

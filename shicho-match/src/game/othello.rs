@@ -20,9 +20,10 @@ use shicho::othello::{Game, Move, Score};
 use shicho::{ByColor, Color};
 
 use crate::clock::RefereeClock;
+use crate::engine_process::Slot;
 use crate::game::{
     EndReason, Forfeit, GameInPlay, GameRecord, GameSpec, MoveKind, MoveRecord, Played, PlayedMove,
-    Slot, cpu_used, quote, resigned,
+    cpu_used, quote, resigned,
 };
 
 /// A finished Othello game: the discs and how it ended.

@@ -6,8 +6,8 @@ use std::collections::BTreeSet;
 use shicho::{ByColor, Color, Game, Point};
 
 use crate::config::MatchConfig;
-use crate::engine_process::EngineError;
-use crate::game::{Answer, Forfeit, GameInPlay, MoveKind, Slot, quote, resigned, rules_command};
+use crate::engine_process::{EngineError, Slot};
+use crate::game::{Answer, Forfeit, GameInPlay, MoveKind, quote, resigned, rules_command};
 
 impl GameInPlay<'_, Game> {
     /// Dead stones of the two-pass position `end`, and how they were decided.

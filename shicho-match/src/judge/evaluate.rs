@@ -11,8 +11,8 @@ use std::time::Duration;
 
 use shicho::{Color, Geometry, Rules};
 
-use crate::engine_process::{EngineError, EngineProcess, SharedLog};
-use crate::game::{Slot, rules_command};
+use crate::engine_process::{EngineError, EngineProcess, SharedLog, Slot};
+use crate::game::rules_command;
 use crate::judge::config::JudgeConfig;
 use crate::judge::info::{Dialect, Report, parse_report};
 
