@@ -219,10 +219,7 @@ pub fn csv_row(record: &GameRecord, cfg: &MatchConfig) -> String {
     ];
     if othello {
         let discs = |f: fn(&shicho::othello::Score) -> u32| {
-            record
-                .discs
-                .as_ref()
-                .map_or(String::new(), |d| f(d).to_string())
+            record.discs().map_or(String::new(), |d| f(&d).to_string())
         };
         fields.push(discs(|d| d.black));
         fields.push(discs(|d| d.white));

@@ -24,7 +24,6 @@ use shicho::go::score::format_points;
 
 use crate::config::{MatchConfig, Openings};
 use crate::engine_process::{EngineProcess, Slot, file_log, log_line, null_log};
-use crate::game::othello::play_othello_game;
 use crate::game::{GameRecord, GameSpec, play_game};
 use crate::judge::evaluate::Judge;
 use crate::judge::pass::{JUDGE_LOG, judge_record};
@@ -567,8 +566,8 @@ fn worker(
             opening: cfg.opening_index(number - 1),
         };
         let record = match cfg.game {
-            GameKind::Go => play_game(spec, players, referee.as_mut()),
-            GameKind::Othello => play_othello_game(spec, players),
+            GameKind::Go => play_game::<shicho::Game>(spec, players, referee.as_mut()),
+            GameKind::Othello => play_game::<shicho::othello::Game>(spec, players, None),
         };
         log_line(
             &log,

@@ -12,7 +12,7 @@ use std::time::Duration;
 use shicho::{Color, Geometry, Rules};
 
 use crate::engine_process::{EngineError, EngineProcess, SharedLog, Slot};
-use crate::game::rules_command;
+use crate::game::go::rules_command;
 use crate::judge::config::JudgeConfig;
 use crate::judge::info::{Dialect, Report, parse_report};
 
