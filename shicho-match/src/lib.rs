@@ -8,12 +8,14 @@
 //! # How to read this
 //!
 //! - [`config`](MatchConfig): what a match is; checked before anything starts.
-//! - [`engine_process`](EngineProcess): one GTP engine as a child process, with deadlines.
-//! - `game`: one refereed game (`play_game`): setup, checked moves, clocks
-//!   ([`RefereeClock`]), the result; `game/settle`: the dead stones after two passes.
-//!   `game`'s module comment says how they are decided. `game/othello`: one Othello game
-//!   (`--game othello`): the engines switched with `set_game`, moves checked by shicho's
-//!   Othello core, forced passes played by the referee, the discs counted.
+//! - [`engine_process`](EngineProcess): one GTP engine as a child process, with deadlines;
+//!   a [`Slot`] restarts it after a failure.
+//! - `game`: one refereed game (`play_game`), the same for every game through the rules
+//!   core's `BoardGame`: setup, checked moves, clocks ([`RefereeClock`]), the move limit, the
+//!   record. What differs per game is a `RefereedGame`'s: `game/go` (rules, komi, handicap,
+//!   the count after `game/settle` has decided the dead stones, in the order its module
+//!   comment gives) and `game/othello` (`--game othello`: the engines switched with
+//!   `set_game`, forced passes played by the referee, the discs counted).
 //! - `record`: the SGF file (built by `shicho::sgf`'s record builder, plus players, result,
 //!   times) and the CSV row of a game (the CSV columns are listed there).
 //! - `stats` ([`Tally`]): wins per engine and colour; `rating`: Wilson interval, Elo.
