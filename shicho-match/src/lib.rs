@@ -8,12 +8,14 @@
 //! # How to read this
 //!
 //! - [`config`](MatchConfig): what a match is; checked before anything starts.
-//! - [`engine`](EngineProcess): one GTP engine as a child process, with deadlines.
-//! - `play`: one game ([`play_game`]): setup, checked moves, clocks ([`RefereeClock`]), the
-//!   result; `play/settle`: the dead stones after two passes. `play`'s module comment says
-//!   how they are decided. `play/othello_game`: one Othello game (`--game othello`): the
-//!   engines switched with `set_game`, moves checked by shicho's Othello core, forced
-//!   passes played by the referee, the discs counted.
+//! - [`engine_process`](EngineProcess): one GTP engine as a child process, with deadlines;
+//!   a [`Slot`] restarts it after a failure.
+//! - `game`: one refereed game (`play_game`), the same for every game through the rules
+//!   core's `BoardGame`: setup, checked moves, clocks ([`RefereeClock`]), the move limit, the
+//!   record. What differs per game is a `RefereedGame`'s: `game/go` (rules, komi, handicap,
+//!   the count after `game/settle` has decided the dead stones, in the order its module
+//!   comment gives) and `game/othello` (`--game othello`: the engines switched with
+//!   `set_game`, forced passes played by the referee, the discs counted).
 //! - `record`: the SGF file (built by `shicho::sgf`'s record builder, plus players, result,
 //!   times) and the CSV row of a game (the CSV columns are listed there).
 //! - `stats` ([`Tally`]): wins per engine and colour; `rating`: Wilson interval, Elo.
@@ -70,10 +72,10 @@
 
 mod clock;
 mod config;
-mod engine;
+mod engine_process;
+mod game;
 mod judge;
 mod merge;
-mod play;
 mod rating;
 mod record;
 mod results;
@@ -84,15 +86,15 @@ mod stats;
 
 pub use clock::{BadTimeControl, RefereeClock, TimeControl};
 pub use config::{ConfigError, MatchConfig, Openings, default_max_moves, handicap_points};
-pub use engine::{EngineError, EngineProcess, SharedLog, file_log, null_log};
+pub use engine_process::{EngineError, EngineProcess, SharedLog, Slot, file_log, null_log};
+pub use game::settle::parse_dead;
+pub use game::{EndReason, GameRecord, MoveKind, MoveRecord, Outcome, Played, PlayedMove};
 pub use judge::config::JudgeConfig;
-pub use judge::engine::Evaluation;
+pub use judge::evaluate::Evaluation;
 pub use judge::info::{Dialect, Report, parse_report};
 pub use judge::pass::judge_directory;
 pub use judge::report::{JUDGE_FILE, JUDGE_HEADER, JUDGE_SUMMARY_FILE, JudgeRow, read_judge};
 pub use merge::merge;
-pub use play::settle::parse_dead;
-pub use play::{EndReason, GameRecord, MoveKind, MoveRecord, Outcome, Played, PlayedMove, Slot};
 pub use rating::{Z95, elo, format_elo, wilson};
 pub use record::{
     CSV_HEADER, CSV_OTHELLO_COLUMNS, csv_header, csv_row, iso_date, iso_time, othello_sgf,

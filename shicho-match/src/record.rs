@@ -38,7 +38,7 @@ use shicho::go::sgf::{SgfGame, write_game};
 use shicho::othello::sgf::{OthelloRecord, write_othello};
 
 use crate::config::MatchConfig;
-use crate::play::{GameRecord, MoveKind, MoveRecord, Played};
+use crate::game::{GameRecord, MoveKind, MoveRecord, Played};
 
 /// The header row of `results.csv`.
 pub const CSV_HEADER: &str = "game,start,duration_s,size,rules,komi,handicap,black,white,\
@@ -219,10 +219,7 @@ pub fn csv_row(record: &GameRecord, cfg: &MatchConfig) -> String {
     ];
     if othello {
         let discs = |f: fn(&shicho::othello::Score) -> u32| {
-            record
-                .discs
-                .as_ref()
-                .map_or(String::new(), |d| f(d).to_string())
+            record.discs().map_or(String::new(), |d| f(&d).to_string())
         };
         fields.push(discs(|d| d.black));
         fields.push(discs(|d| d.white));

@@ -6,7 +6,7 @@ use std::path::Path;
 
 use shicho::{ByColor, Color};
 
-use crate::play::{EndReason, Outcome};
+use crate::game::{EndReason, Outcome};
 use crate::record::split_csv_line;
 
 /// The results file's name inside the output directory.

@@ -23,12 +23,11 @@ use shicho::game::GameKind;
 use shicho::go::score::format_points;
 
 use crate::config::{MatchConfig, Openings};
-use crate::engine::{EngineProcess, file_log, log_line, null_log};
-use crate::judge::engine::Judge;
+use crate::engine_process::{EngineProcess, Slot, file_log, log_line, null_log};
+use crate::game::{GameRecord, GameSpec, play_game};
+use crate::judge::evaluate::Judge;
 use crate::judge::pass::{JUDGE_LOG, judge_record};
 use crate::judge::report::{JUDGE_SUMMARY_FILE, append_judge, judge_summary, read_judge};
-use crate::play::othello_game::play_othello_game;
-use crate::play::{GameRecord, GameSpec, Slot, play_game};
 use crate::record::{csv_header, csv_row, sgf_file_name, sgf_text};
 use crate::results::{RESULTS_FILE, ResultRow, SUMMARY_FILE, black_engine, read_results};
 use crate::settings::RunSettings;
@@ -567,8 +566,8 @@ fn worker(
             opening: cfg.opening_index(number - 1),
         };
         let record = match cfg.game {
-            GameKind::Go => play_game(spec, players, referee.as_mut()),
-            GameKind::Othello => play_othello_game(spec, players),
+            GameKind::Go => play_game::<shicho::Game>(spec, players, referee.as_mut()),
+            GameKind::Othello => play_game::<shicho::othello::Game>(spec, players, None),
         };
         log_line(
             &log,

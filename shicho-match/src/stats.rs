@@ -22,7 +22,7 @@ use std::fmt;
 
 use shicho::Color;
 
-use crate::play::{EndReason, GameRecord, Outcome};
+use crate::game::{EndReason, GameRecord, Outcome};
 use crate::rating::{Z95, elo, format_elo, wilson};
 
 /// Wins, losses and draws.

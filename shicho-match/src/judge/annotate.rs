@@ -15,7 +15,7 @@
 use shicho::Color;
 use shicho::sgf::{GameTree, Node, Property, parse_collection};
 
-use crate::judge::engine::Evaluation;
+use crate::judge::evaluate::Evaluation;
 
 /// Nodes a line in the written file, as the referee writes moves.
 const NODES_PER_LINE: usize = 10;

@@ -3,7 +3,7 @@
 //!
 //! - `config`: `--judge` and its limits.
 //! - `info`: one report of `kata-analyze`/`lz-analyze` read.
-//! - `engine`: the judge engine told a game and asked about each of its positions, its
+//! - `evaluate`: the judge engine told a game and asked about each of its positions, its
 //!   win rates turned into Black's.
 //! - `annotate`: the win rates written into the SGF record where Sabaki (`SBKV`) and Lizzie
 //!   (`LZ`) read them.
@@ -14,7 +14,7 @@
 
 pub(crate) mod annotate;
 pub(crate) mod config;
-pub(crate) mod engine;
+pub(crate) mod evaluate;
 pub(crate) mod info;
 pub(crate) mod pass;
 pub(crate) mod report;

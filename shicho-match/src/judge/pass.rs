@@ -9,11 +9,11 @@ use shicho::go::sgf::SgfGame;
 use shicho::sgf::parse_collection;
 use shicho::{Color, Geometry, Rules};
 
-use crate::engine::file_log;
-use crate::engine::null_log;
+use crate::engine_process::file_log;
+use crate::engine_process::null_log;
 use crate::judge::annotate::annotate;
 use crate::judge::config::JudgeConfig;
-use crate::judge::engine::{Judge, JudgedGame};
+use crate::judge::evaluate::{Judge, JudgedGame};
 use crate::judge::report::{
     JUDGE_FILE, JUDGE_SUMMARY_FILE, JudgeRow, append_judge, judge_summary, read_judge,
 };

@@ -353,7 +353,7 @@ mod tests {
             black: "a".into(),
             white: "b".into(),
             result: result.into(),
-            reason: crate::play::EndReason::Resign,
+            reason: crate::game::EndReason::Resign,
             moves: 50,
             cpu: shicho::ByColor::new(None, None),
             think: shicho::ByColor::new(0.0, 0.0),

@@ -11,10 +11,10 @@ use std::time::Duration;
 
 use shicho::{Color, Geometry, Rules};
 
-use crate::engine::{EngineError, EngineProcess, SharedLog};
+use crate::engine_process::{EngineError, EngineProcess, SharedLog, Slot};
+use crate::game::go::rules_command;
 use crate::judge::config::JudgeConfig;
 use crate::judge::info::{Dialect, Report, parse_report};
-use crate::play::{Slot, rules_command};
 
 /// Analysis reports every this many centiseconds.
 const INTERVAL_CS: u32 = 10;

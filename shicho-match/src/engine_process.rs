@@ -5,8 +5,9 @@
 //! on an engine that stopped answering; the other copies its stderr into the shared log
 //! instead of the terminal. An engine that times out, exits, or writes something that is not
 //! GTP is killed at once: its state is no longer in step with the game, and a hung search
-//! would otherwise keep eating a core the other games need. The caller restarts it for the
-//! next game.
+//! would otherwise keep eating a core the other games need. A [`Slot`] holds an engine's
+//! command line and restarts it for the next game (the players', the referee engine's and
+//! the judge's slots alike).
 //!
 //! Commands go out with ids (`7 genmove b`) and a response carrying another id is dropped as
 //! stale; a response without an id is accepted, so engines that forget to echo ids still
@@ -572,6 +573,50 @@ fn copy_stderr(stderr: impl Read, log: &SharedLog, label: &str) {
     let mut reader = BufReader::new(stderr);
     while let Ok(Some(raw)) = read_line(&mut reader) {
         log_line(log, &format!("{label}! {}", clean_line(&raw)));
+    }
+}
+
+/// An engine process slot: the engine is started on first use and again after it was
+/// killed.
+pub struct Slot {
+    label: String,
+    argv: Vec<String>,
+    engine: Option<EngineProcess>,
+    log: SharedLog,
+}
+
+impl Slot {
+    pub fn new(label: &str, argv: Vec<String>, log: SharedLog) -> Slot {
+        Slot {
+            label: label.to_string(),
+            argv,
+            engine: None,
+            log,
+        }
+    }
+
+    /// The running engine, (re)started if needed.
+    ///
+    /// # Errors
+    /// The engine cannot be started or fails its handshake.
+    pub fn get(&mut self, timeout: Duration) -> Result<&mut EngineProcess, EngineError> {
+        if self.engine.as_ref().is_some_and(EngineProcess::is_dead) {
+            self.engine = None;
+        }
+        match &mut self.engine {
+            Some(engine) => Ok(engine),
+            slot @ None => Ok(slot.insert(EngineProcess::start(
+                &self.argv,
+                &self.label,
+                self.log.clone(),
+                timeout,
+            )?)),
+        }
+    }
+
+    /// The engine if it is running and healthy; never starts one.
+    pub(crate) fn alive(&mut self) -> Option<&mut EngineProcess> {
+        self.engine.as_mut().filter(|e| !e.is_dead())
     }
 }
 

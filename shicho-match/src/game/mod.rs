@@ -1,48 +1,42 @@
-//! One refereed game: setup, moves checked by the rules core, clocks, and the end (score,
+//! One refereed game: setup, moves checked by the rules core, clocks, and the end (count,
 //! resignation or forfeit).
 //!
-//! The referee's own [`Game`] is the authority. Every answer to `genmove` is parsed and
+//! The referee's own game is the authority. Every answer to `genmove` is parsed and
 //! checked against it before anyone else sees it; only a legal move is forwarded to the
 //! opponent with `play`. Whatever goes wrong is pinned on one engine as a [`Forfeit`] and
 //! ends the game: garbage from an engine is a loss for that engine, never a failure of the
 //! referee.
 //!
-//! Dead stones after two passes, in order of preference:
-//! 1. both engines' `final_status_list dead`, if they agree (each list is widened to whole
-//!    chains, so an engine naming one stone of a dead chain still agrees with one naming
-//!    all of them);
-//! 2. otherwise the `--referee` engine's list, after replaying the game into it;
-//! 3. otherwise the game is played out: the engines continue with `kgs-genmove_cleanup`
-//!    (plain `genmove` if they lack it) until two more passes, and every stone of the
-//!    two-pass position that did not survive the play-out is dead. The two-pass position
-//!    is then counted, so under territory scoring nobody loses points for filling their
-//!    own territory while proving a group dead (KGS handles Japanese-rules bots the
-//!    same way).
-//!
-//! An unusable list (a vertex off the board or on an empty point, text that is no vertex)
-//! counts as no opinion rather than as a loss: the game itself was finished legally.
+//! [`GameInPlay`] referees every game the same way, through the rules core's
+//! [`BoardGame`]: the engines' board and clocks, the opening, asking for a move, checking
+//! it and telling the opponent, the move limit, the record. What differs is a
+//! [`RefereedGame`]'s:
+//! - `go`: the rules command, komi and handicap; after two passes the dead stones
+//!   (`settle`, with the order in which they are decided) and the area or territory count;
+//! - `othello`: `set_game` or `list_games`, forced passes played by the referee, the discs.
 
 use std::fmt;
 use std::time::{Duration, Instant, SystemTime};
 
-use shicho::Game;
 use shicho::Score;
+use shicho::game::BoardGame;
 use shicho::gtp::parse::parse_float;
-use shicho::othello;
 use shicho::{ByColor, Color};
-use shicho::{Move, Point};
+use shicho::{Game, Move, Point};
 
-pub(crate) mod othello_game;
+pub(crate) mod go;
+pub(crate) mod othello;
 pub(crate) mod settle;
 
 use crate::clock::RefereeClock;
 use crate::config::MatchConfig;
-use crate::engine::{EngineError, EngineProcess, SharedLog};
+use crate::engine_process::{EngineError, EngineProcess, Slot};
 
 /// How a game ended: the `reason` column of the results file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum EndReason {
-    /// Two passes, counted by the referee.
+    /// The rules ended the game (Go: two passes; Othello: no move for either side),
+    /// counted by the referee.
     Score,
     Resign,
     /// A move later than its limit plus grace, or none at all with a clock running.
@@ -111,7 +105,7 @@ pub enum MoveKind {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PlayedMove {
     Go(Move),
-    Othello(othello::Move),
+    Othello(shicho::othello::Move),
 }
 
 impl PlayedMove {
@@ -124,7 +118,7 @@ impl PlayedMove {
     }
 
     /// The Othello move, if this is one.
-    pub fn othello(self) -> Option<othello::Move> {
+    pub fn othello(self) -> Option<shicho::othello::Move> {
         match self {
             PlayedMove::Othello(m) => Some(m),
             PlayedMove::Go(_) => None,
@@ -132,11 +126,35 @@ impl PlayedMove {
     }
 }
 
+impl From<Move> for PlayedMove {
+    fn from(m: Move) -> PlayedMove {
+        PlayedMove::Go(m)
+    }
+}
+
+impl From<shicho::othello::Move> for PlayedMove {
+    fn from(m: shicho::othello::Move) -> PlayedMove {
+        PlayedMove::Othello(m)
+    }
+}
+
 /// The game as the referee played it.
 #[derive(Clone, Debug)]
 pub enum Played {
     Go(Game),
-    Othello(othello::Game),
+    Othello(shicho::othello::Game),
+}
+
+impl From<Game> for Played {
+    fn from(game: Game) -> Played {
+        Played::Go(game)
+    }
+}
+
+impl From<shicho::othello::Game> for Played {
+    fn from(game: shicho::othello::Game) -> Played {
+        Played::Othello(game)
+    }
 }
 
 /// One move of the record.
@@ -176,8 +194,6 @@ pub struct GameRecord {
     pub score: Option<Score>,
     /// Go's dead stones (none in Othello).
     pub dead: Vec<Point>,
-    /// Othello: the discs on the board at the end, however the game ended.
-    pub discs: Option<othello::Score>,
     /// CPU seconds by `cputime` over the game, when the engine implements it.
     pub cpu: ByColor<Option<f64>>,
     /// Wall seconds spent answering `genmove` (and cleanup moves).
@@ -187,6 +203,14 @@ pub struct GameRecord {
 }
 
 impl GameRecord {
+    /// Othello: the discs on the board at the end, however the game ended.
+    pub fn discs(&self) -> Option<shicho::othello::Score> {
+        match &self.game {
+            Played::Othello(game) => Some(game.score()),
+            Played::Go(_) => None,
+        }
+    }
+
     /// Which engine (0 or 1) won, `None` for a draw.
     pub fn winning_engine(&self) -> Option<usize> {
         self.winner.map(|c| self.engine_of(c))
@@ -252,50 +276,6 @@ impl Outcome {
     }
 }
 
-/// An engine process slot: the engine is started on first use and again after it was
-/// killed.
-pub struct Slot {
-    label: String,
-    argv: Vec<String>,
-    engine: Option<EngineProcess>,
-    log: SharedLog,
-}
-
-impl Slot {
-    pub fn new(label: &str, argv: Vec<String>, log: SharedLog) -> Slot {
-        Slot {
-            label: label.to_string(),
-            argv,
-            engine: None,
-            log,
-        }
-    }
-
-    /// The running engine, (re)started if needed.
-    ///
-    /// # Errors
-    /// The engine cannot be started or fails its handshake.
-    pub fn get(&mut self, timeout: Duration) -> Result<&mut EngineProcess, EngineError> {
-        if self.engine.as_ref().is_some_and(EngineProcess::is_dead) {
-            self.engine = None;
-        }
-        match &mut self.engine {
-            Some(engine) => Ok(engine),
-            slot @ None => Ok(slot.insert(EngineProcess::start(
-                &self.argv,
-                &self.label,
-                self.log.clone(),
-                timeout,
-            )?)),
-        }
-    }
-
-    /// The engine if it is running and healthy; never starts one.
-    fn alive(&mut self) -> Option<&mut EngineProcess> {
-        self.engine.as_mut().filter(|e| !e.is_dead())
-    }
-}
-
 /// What one game needs besides the engines.
 pub struct GameSpec<'a> {
     pub cfg: &'a MatchConfig,
@@ -314,15 +294,63 @@ pub(crate) struct Forfeit {
     detail: String,
 }
 
-enum Answer {
-    Play(Move, f64),
-    Resign,
+/// A game the rules (or the move limit) ended, counted.
+pub(crate) struct Count {
+    /// `None` for a draw.
+    winner: Option<Color>,
+    /// SGF `RE` form: `B+3.5`, `W+4`, `0`.
+    result: String,
+    /// How it was counted: how the dead stones were decided, or the discs.
+    detail: String,
+    /// Go's count and its dead stones.
+    score: Option<Score>,
+    dead: Vec<Point>,
+}
+
+/// What the referee does differently in each game. The rest is the same for every game and
+/// is [`GameInPlay`]'s, done through the rules core's [`BoardGame`]: the board and the
+/// clocks for both engines, the opening, asking for a move and checking it, telling the
+/// opponent, the move limit, the record.
+pub(crate) trait RefereedGame:
+    BoardGame<Move: Into<PlayedMove>> + Into<Played> + Sized
+{
+    /// The position the match's games start from (Go: the handicap stones on it).
+    fn start(cfg: &MatchConfig) -> Self;
+
+    /// The opening with index `pair` (see `MatchConfig::opening_index`).
+    fn opening(cfg: &MatchConfig, pair: usize) -> Vec<Self::Move>;
+
+    /// Go's handicap stones, in the order engines are told them.
+    fn handicap(_cfg: &MatchConfig) -> Vec<Point> {
+        Vec::new()
+    }
+
+    /// Tells engine `c` the game and its rules, before its board is set (a new game or
+    /// topology replaces the board).
+    fn announce(table: &mut GameInPlay<'_, Self>, c: Color) -> Result<(), Forfeit>;
+
+    /// Tells engine `c`, on its cleared board, what else the start position holds (Go: komi
+    /// and handicap).
+    fn set_up_board(_table: &mut GameInPlay<'_, Self>, _c: Color) -> Result<(), Forfeit> {
+        Ok(())
+    }
+
+    /// Whether the side to move has no choice but to pass (Othello): the referee then
+    /// passes for it without asking, since some engines cannot answer `pass`.
+    fn must_pass(&self) -> bool {
+        false
+    }
+
+    /// Counts the game once the rules or the move limit ended it, with the engines' help
+    /// where the count needs it (Go's dead stones).
+    fn count(table: &mut GameInPlay<'_, Self>) -> Result<Count, Forfeit>;
 }
 
 /// The game in progress; `G` is the referee's game (Go's or Othello's).
 pub(crate) struct GameInPlay<'a, G> {
     cfg: &'a MatchConfig,
     players: ByColor<&'a mut Slot>,
+    /// The engine that decides Go's disputed dead stones, if the match has one.
     referee: Option<&'a mut Slot>,
     game: G,
     handicap: Vec<Point>,
@@ -332,8 +360,9 @@ pub(crate) struct GameInPlay<'a, G> {
     engine_moves: ByColor<usize>,
 }
 
-/// Plays one game between the engines in `players` (by colour).
-pub fn play_game(
+/// Plays one game between the engines in `players` (by colour); Go's disputed dead stones
+/// may go to the `referee` engine.
+pub(crate) fn play_game<G: RefereedGame>(
     spec: GameSpec<'_>,
     players: ByColor<&mut Slot>,
     referee: Option<&mut Slot>,
@@ -346,15 +375,15 @@ pub fn play_game(
         cfg,
         players,
         referee,
-        game: cfg.start_game(),
-        handicap: cfg.handicap_stones(),
+        game: G::start(cfg),
+        handicap: G::handicap(cfg),
         moves: Vec::new(),
         clocks: ByColor::new(clock.clone(), clock),
         think: ByColor::new(0.0, 0.0),
         engine_moves: ByColor::new(0, 0),
     };
     let mut cpu_before = ByColor::new(None, None);
-    let opening = cfg.opening(spec.opening);
+    let opening = G::opening(cfg, spec.opening);
     let outcome = table.run(&opening, &mut cpu_before);
     let cpu_after = ByColor::new(table.cputime(Color::Black), table.cputime(Color::White));
     let cpu = ByColor::new(
@@ -362,13 +391,13 @@ pub fn play_game(
         cpu_used(cpu_before.white, cpu_after.white),
     );
     let (winner, result, reason, detail, score, dead) = match outcome {
-        Ok(settled) => (
-            settled.score.winner(),
-            settled.score.to_string(),
-            settled.reason,
-            settled.detail,
-            Some(settled.score),
-            settled.dead,
+        Ok((reason, count)) => (
+            count.winner,
+            count.result,
+            reason,
+            count.detail,
+            count.score,
+            count.dead,
         ),
         Err(f) => {
             let winner = f.loser.other();
@@ -389,55 +418,25 @@ pub fn play_game(
         names: spec.names,
         handicap: table.handicap,
         moves: table.moves,
-        game: Played::Go(table.game),
+        game: table.game.into(),
         winner,
         result,
         reason,
         detail,
         score,
         dead,
-        discs: None,
         cpu,
         think: table.think,
         engine_moves: table.engine_moves,
     }
 }
 
-pub(crate) fn cpu_used(before: Option<f64>, after: Option<f64>) -> Option<f64> {
+fn cpu_used(before: Option<f64>, after: Option<f64>) -> Option<f64> {
     Some((after? - before?).max(0.0))
-}
-
-/// A counted game.
-struct Settled {
-    score: Score,
-    reason: EndReason,
-    detail: String,
-    dead: Vec<Point>,
 }
 
 /// At most this many characters of an engine's answer go into a record.
 const QUOTE_LIMIT: usize = 40;
-
-/// How to tell an engine the match's rules, given what it lists (GTP has no rules
-/// command): KataGo's `kata-set-rules` (shicho answers it too) with the preset's name or
-/// shicho's custom form, else KGS's `kgs-rules` (Pachi) for the four rule sets KGS has.
-pub(crate) fn rules_command(rules: shicho::Rules, knows: impl Fn(&str) -> bool) -> Option<String> {
-    if knows("kata-set-rules") {
-        // KataGo's `chinese` is simple ko, so it would play moves the referee's positional
-        // superko forfeits; its `chinese-ogs` is shicho's `chinese` (an alias shicho takes).
-        // Every other preset means the same to both (checked with `kata-get-rules`).
-        return Some(match rules.preset_name() {
-            Some("chinese") => "kata-set-rules chinese-ogs".to_string(),
-            _ => format!("kata-set-rules {rules}"),
-        });
-    }
-    let kgs = match rules.preset_name()? {
-        "new-zealand" => "new_zealand",
-        name @ ("japanese" | "chinese" | "aga") => name,
-        _ => return None,
-    };
-    knows("kgs-rules").then(|| format!("kgs-rules {kgs}"))
-}
 
 /// `text` cut short for quoting in a record.
 pub(crate) fn quote(text: &str) -> String {
@@ -448,59 +447,38 @@ pub(crate) fn quote(text: &str) -> String {
     q
 }
 
-impl GameInPlay<'_, Game> {
+/// A game from setup to its end, the same for every game.
+impl<G: RefereedGame> GameInPlay<'_, G> {
+    /// The game up to its count: how it ended, and the count.
     fn run(
         &mut self,
-        opening: &[Move],
+        opening: &[G::Move],
         cpu: &mut ByColor<Option<f64>>,
-    ) -> Result<Settled, Forfeit> {
+    ) -> Result<(EndReason, Count), Forfeit> {
         self.setup(opening)?;
         for c in Color::ALL {
             cpu[c] = self.cputime(c);
         }
         let reason = self.play_main()?;
-        let end = self.game.clone();
-        let (dead, how) = self.settle(&end)?;
-        let score = end.score(&dead);
-        let detail = match reason {
-            EndReason::MaxMoves => format!("move limit {} reached; {how}", self.cfg.max_moves),
-            _ => how,
-        };
-        Ok(Settled {
-            score,
-            reason,
-            detail,
-            dead,
-        })
+        let mut count = G::count(self)?;
+        if reason == EndReason::MaxMoves {
+            count.detail = format!(
+                "move limit {} reached; {}",
+                self.cfg.max_moves, count.detail
+            );
+        }
+        Ok((reason, count))
     }
 
-    /// Rules, board, komi, handicap and time for both engines, then the opening.
-    fn setup(&mut self, opening: &[Move]) -> Result<(), Forfeit> {
-        let geo = self.game.geometry();
-        let handicap: Vec<String> = self.handicap.iter().map(|&p| geo.format_point(p)).collect();
+    /// The game, its rules, the board, the start position and time for both engines, then
+    /// the opening.
+    fn setup(&mut self, opening: &[G::Move]) -> Result<(), Forfeit> {
         let time = self.time_settings_command();
-        let match_rules = self.cfg.rules;
         for c in Color::ALL {
-            // First, since a change of topology replaces the board. An engine that refuses
-            // plays by its own rules, its moves still checked by the match's.
-            let engine = self.engine(c)?;
-            if let Some(rules) = rules_command(match_rules, |command| engine.knows(command))
-                && self.optional(c, &rules)?.is_none()
-            {
-                log::warn!("{} refused `{rules}`; it plays by its own rules", c.name());
-            }
+            G::announce(self, c)?;
             self.command(c, &format!("boardsize {}", self.cfg.size))?;
             self.command(c, "clear_board")?;
-            self.command(c, &format!("komi {}", self.cfg.komi))?;
-            if !handicap.is_empty() {
-                if self.knows(c, "set_free_handicap")? {
-                    self.command(c, &format!("set_free_handicap {}", handicap.join(" ")))?;
-                } else {
-                    for v in &handicap {
-                        self.command(c, &format!("play black {v}"))?;
-                    }
-                }
-            }
+            G::set_up_board(self, c)?;
             if let Some(time) = &time
                 && self.knows(c, "time_settings")?
             {
@@ -509,101 +487,101 @@ impl GameInPlay<'_, Game> {
         }
         for &m in opening {
             let c = self.game.to_move();
-            // Openings are legal by construction (random ones are drawn from legal
-            // points, listed ones were checked up front); stop early rather than trust a
-            // broken one.
-            if self.game.play(c, m).is_err() {
-                log::warn!("opening move {m:?} is illegal here; opening cut short");
+            // Openings are legal by construction (random ones are drawn from legal moves,
+            // listed ones were checked up front); stop early rather than trust a broken
+            // one.
+            let v = self.game.format_move(m);
+            if let Err(e) = self.game.play(m) {
+                log::warn!("opening move {v} is illegal here ({e}); opening cut short");
                 break;
             }
             self.moves.push(MoveRecord {
                 color: c,
-                mv: PlayedMove::Go(m),
+                mv: m.into(),
                 kind: MoveKind::Opening,
                 seconds: None,
             });
-            let command = format!("play {} {}", c.name(), geo.format_move(m));
+            let command = format!("play {} {v}", c.name());
             self.command(Color::Black, &command)?;
             self.command(Color::White, &command)?;
         }
         Ok(())
     }
 
-    /// Moves until two passes in a row or the move limit.
+    /// Moves until the rules end the game or the move limit is reached.
     fn play_main(&mut self) -> Result<EndReason, Forfeit> {
         loop {
-            if self.game.consecutive_passes() >= 2 {
+            if self.game.is_over() {
                 return Ok(EndReason::Score);
             }
             if self.moves.len() >= self.cfg.max_moves {
                 return Ok(EndReason::MaxMoves);
             }
             let c = self.game.to_move();
-            match self.ask_move(c, false)? {
-                Answer::Resign => return Err(resigned(c)),
-                Answer::Play(m, secs) => self.apply(c, m, MoveKind::Engine, secs)?,
+            if self.game.must_pass() {
+                self.forced_pass(c)?;
+            } else {
+                self.engine_move(c, "genmove", MoveKind::Engine)?;
             }
         }
     }
 
-    /// Asks `c` for a move and checks it: time, syntax, rules.
-    fn ask_move(&mut self, c: Color, cleanup: bool) -> Result<Answer, Forfeit> {
-        let name = if cleanup && self.knows(c, "kgs-genmove_cleanup")? {
-            "kgs-genmove_cleanup"
-        } else {
-            "genmove"
-        };
-        let (word, secs) = self.genmove_text(c, name)?;
+    /// Asks `c`, the side to move, for a move with `command` (`genmove` or its cleanup
+    /// form), checks it (time, syntax, rules), plays it and tells the opponent.
+    fn engine_move(&mut self, c: Color, command: &str, kind: MoveKind) -> Result<(), Forfeit> {
+        let (word, secs) = self.genmove_text(c, command)?;
         if word.eq_ignore_ascii_case("resign") {
-            return Ok(Answer::Resign);
+            return Err(resigned(c));
         }
-        let forfeit = |reason, detail| Forfeit {
+        let illegal = |detail| Forfeit {
             loser: c,
-            reason,
+            reason: EndReason::Illegal,
             detail,
         };
-        let geo = self.game.geometry();
-        let m = geo.parse_move(&word).map_err(|e| {
-            forfeit(
-                EndReason::Illegal,
-                format!(
-                    "{c} answered '{}', not a move on this board ({e})",
-                    quote(&word)
-                ),
-            )
+        let m = self.game.parse_move(&word).map_err(|e| {
+            illegal(format!(
+                "{c} answered '{}', not a move on this board ({e})",
+                quote(&word)
+            ))
         })?;
-        self.game.check(c, m).map_err(|e| {
-            forfeit(
-                EndReason::Illegal,
-                format!("{c} played {}, which is illegal ({e})", geo.format_move(m)),
-            )
-        })?;
-        Ok(Answer::Play(m, secs))
-    }
-
-    /// Plays a checked engine move and tells the opponent.
-    fn apply(&mut self, c: Color, m: Move, kind: MoveKind, secs: f64) -> Result<(), Forfeit> {
-        // `ask_move` checked the move against this very game.
-        if let Err(e) = self.game.play(c, m) {
-            return Err(Forfeit {
-                loser: c,
-                reason: EndReason::Illegal,
-                detail: format!("{c} move is illegal ({e})"),
-            });
+        let v = self.game.format_move(m);
+        if let Err(e) = self.game.play(m) {
+            return Err(illegal(format!("{c} played {v}, which is illegal ({e})")));
         }
         self.moves.push(MoveRecord {
             color: c,
-            mv: PlayedMove::Go(m),
+            mv: m.into(),
             kind,
             seconds: Some(secs),
         });
-        let v = self.game.geometry().format_move(m);
         self.command(c.other(), &format!("play {} {v}", c.name()))?;
+        Ok(())
+    }
+
+    /// `c` has no legal move but the pass: the referee passes for it and tells both
+    /// engines (one that refuses is left to infer the pass from the next move).
+    fn forced_pass(&mut self, c: Color) -> Result<(), Forfeit> {
+        // `must_pass`: the pass is `c`'s one legal move.
+        if let Err(e) = self.game.play(G::PASS) {
+            log::error!("the referee's own pass for {c} was refused ({e})");
+        }
+        self.moves.push(MoveRecord {
+            color: c,
+            mv: G::PASS.into(),
+            kind: MoveKind::Forced,
+            seconds: None,
+        });
+        let command = format!("play {} {}", c.name(), self.game.format_move(G::PASS));
+        for e in Color::ALL {
+            if self.optional(e, &command)?.is_none() {
+                log::debug!("{e} engine refused '{command}'; it infers the pass");
+            }
+        }
         Ok(())
     }
 }
 
-/// What both games' referees do: engines, commands, clocks.
+/// What refereeing does with the engines in every game: commands, clocks, `genmove`.
 impl<G> GameInPlay<'_, G> {
     fn engine(&mut self, c: Color) -> Result<&mut EngineProcess, Forfeit> {
         let timeout = self.cfg.answer_timeout;
@@ -715,7 +693,7 @@ impl<G> GameInPlay<'_, G> {
     }
 }
 
-pub(crate) fn resigned(c: Color) -> Forfeit {
+fn resigned(c: Color) -> Forfeit {
     Forfeit {
         loser: c,
         reason: EndReason::Resign,
@@ -724,7 +702,7 @@ pub(crate) fn resigned(c: Color) -> Forfeit {
 }
 
 /// The forfeit for an engine error on `command`.
-pub(crate) fn blame(c: Color, command: &str, e: &EngineError) -> Forfeit {
+fn blame(c: Color, command: &str, e: &EngineError) -> Forfeit {
     let reason = match e {
         EngineError::Refused(_) => EndReason::Error,
         EngineError::Timeout(_) | EngineError::Died(_) => EndReason::Crash,
@@ -733,38 +711,5 @@ pub(crate) fn blame(c: Color, command: &str, e: &EngineError) -> Forfeit {
         loser: c,
         reason,
         detail: format!("{c} engine, on '{command}': {e}"),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use shicho::Rules;
-
-    fn told(preset: &str, listed: &[&str]) -> Option<String> {
-        rules_command(Rules::preset(preset).unwrap(), |c| listed.contains(&c))
-    }
-
-    #[test]
-    fn rules_go_by_katago_s_command_else_by_kgs_s_names() {
-        let both = ["kgs-rules", "kata-set-rules"];
-        assert_eq!(told("daoqi", &both).unwrap(), "kata-set-rules daoqi");
-        assert_eq!(told("japanese", &both).unwrap(), "kata-set-rules japanese");
-        assert_eq!(
-            told("chinese", &both).unwrap(),
-            "kata-set-rules chinese-ogs"
-        );
-        assert_eq!(
-            Rules::preset("chinese-ogs"),
-            Rules::preset("chinese"),
-            "shicho must read what the runner sends it"
-        );
-        let kgs = ["kgs-rules"];
-        assert_eq!(told("japanese", &kgs).unwrap(), "kgs-rules japanese");
-        assert_eq!(told("new-zealand", &kgs).unwrap(), "kgs-rules new_zealand");
-        // Rule sets KGS has no name for are not sent.
-        assert_eq!(told("tromp-taylor", &kgs), None);
-        assert_eq!(told("daoqi", &kgs), None);
-        assert_eq!(told("chinese", &[]), None);
     }
 }

@@ -1,13 +1,26 @@
-//! Dead stones after two passes: the engines' lists, the referee engine, or a play-out (the
-//! order is in `play`'s module comment).
+//! Go's dead stones after two passes, in order of preference:
+//! 1. both engines' `final_status_list dead`, if they agree (each list is widened to whole
+//!    chains, so an engine naming one stone of a dead chain still agrees with one naming
+//!    all of them);
+//! 2. otherwise the `--referee` engine's list, after replaying the game into it;
+//! 3. otherwise the game is played out: the engines continue with `kgs-genmove_cleanup`
+//!    (plain `genmove` if they lack it) until two more passes, and every stone of the
+//!    two-pass position that did not survive the play-out is dead. The two-pass position
+//!    is then counted, so under territory scoring nobody loses points for filling their
+//!    own territory while proving a group dead (KGS handles Japanese-rules bots the
+//!    same way).
+//!
+//! An unusable list (a vertex off the board or on an empty point, text that is no vertex)
+//! counts as no opinion rather than as a loss: the game itself was finished legally.
 
 use std::collections::BTreeSet;
 
 use shicho::{ByColor, Color, Game, Point};
 
 use crate::config::MatchConfig;
-use crate::engine::EngineError;
-use crate::play::{Answer, Forfeit, GameInPlay, MoveKind, Slot, quote, resigned, rules_command};
+use crate::engine_process::{EngineError, Slot};
+use crate::game::go::rules_command;
+use crate::game::{Forfeit, GameInPlay, MoveKind, quote};
 
 impl GameInPlay<'_, Game> {
     /// Dead stones of the two-pass position `end`, and how they were decided.
@@ -71,10 +84,12 @@ impl GameInPlay<'_, Game> {
                 break;
             }
             let c = self.game.to_move();
-            match self.ask_move(c, true)? {
-                Answer::Resign => return Err(resigned(c)),
-                Answer::Play(m, secs) => self.apply(c, m, MoveKind::Cleanup, secs)?,
-            }
+            let command = if self.knows(c, "kgs-genmove_cleanup")? {
+                "kgs-genmove_cleanup"
+            } else {
+                "genmove"
+            };
+            self.engine_move(c, command, MoveKind::Cleanup)?;
         }
         let (before, after) = (end.board(), self.game.board());
         Ok(end
