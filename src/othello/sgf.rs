@@ -16,7 +16,8 @@ use crate::color::Color;
 use crate::othello::{Board, Game, IllegalMove, Move, Square, check_size};
 use crate::sgf::error::SgfError;
 use crate::sgf::number;
-use crate::sgf::point::{index_letter, letter_index};
+use crate::sgf::point::point_text;
+use crate::sgf::read::{check_game, main_line, node_move, node_setup, read_size};
 use crate::sgf::tree::{Collection, Node};
 use crate::sgf::write::{push_property, push_value};
 
@@ -120,19 +121,9 @@ impl OthelloRecord {
     /// is taken as Othello: the caller asked for one), a size Othello does not have,
     /// malformed or off-board points, a node with two moves, setup after the first move.
     pub fn from_collection(collection: &Collection) -> Result<OthelloRecord, SgfError> {
-        let tree = collection.0.first().ok_or(SgfError::NoGameTree)?;
-        let mut main_line = std::iter::successors(Some(tree), |t| t.variations.first())
-            .flat_map(|t| t.nodes.iter());
-        let root = main_line.next().ok_or(SgfError::NoGameTree)?;
-        if let Some(gm) = root.value("GM")
-            && gm.trim() != "2"
-        {
-            return Err(SgfError::NotOthello(gm.to_string()));
-        }
-        let size = match root.value("SZ") {
-            Some(sz) => parse_size(sz)?,
-            None => OTHELLO_DEFAULT_SIZE,
-        };
+        let (root, after_root) = main_line(collection)?;
+        check_game(root, "2", SgfError::NotOthello)?;
+        let size = read_size(root, OTHELLO_DEFAULT_SIZE, |n| check_size(n).is_ok())?;
         let mut record = OthelloRecord::new(size);
         let text = |ident: &str| root.value(ident).map(str::to_string);
         record.player_to_move = root
@@ -147,22 +138,22 @@ impl OthelloRecord {
         record.overtime = text("OT");
         record.comment = text("C");
         record.time_limit = root.value("TM").and_then(|v| number::real(v.trim()));
-        let setup = node_setup(root, size)?;
+        let setup = setup_discs(root, size)?;
         let has_setup = ["AB", "AW", "AE"].iter().any(|i| root.get(i).is_some());
         record.setup = has_setup.then_some(setup);
-        if let Some((color, square)) = node_move(root, size)? {
+        if let Some((color, square)) = othello_move(root, size)? {
             record.moves.push(OthelloSgfMove {
                 color,
                 square,
                 comment: None,
             });
         }
-        for node in main_line {
+        for node in after_root {
             let has_setup = ["AB", "AW", "AE"].iter().any(|i| node.get(i).is_some());
             if has_setup {
                 return Err(SgfError::SetupInPlay);
             }
-            if let Some((color, square)) = node_move(node, size)? {
+            if let Some((color, square)) = othello_move(node, size)? {
                 record.moves.push(OthelloSgfMove {
                     color,
                     square,
@@ -320,100 +311,27 @@ pub fn write_othello(record: &OthelloRecord) -> String {
     out
 }
 
-/// `SZ` for Othello: a square, even size from 4 to 26.
-fn parse_size(value: &str) -> Result<usize, SgfError> {
-    let bad = || SgfError::BadSize(value.to_string());
-    let (w, h) = match value.split_once(':') {
-        Some((w, h)) => (w.trim(), h.trim()),
-        None => (value.trim(), value.trim()),
-    };
-    if w != h {
-        return Err(bad());
-    }
-    let size = number::number(w).ok_or_else(bad)? as usize;
-    check_size(size).map_err(|_| bad())
-}
-
-/// An on-board SGF point (`dc`) as a square (`D3`).
-fn sgf_square(value: &str, size: usize) -> Option<Square> {
-    let &[x, y] = value.as_bytes() else {
-        return None;
-    };
-    let (x, y) = (letter_index(x)?, letter_index(y)?);
-    (x < size && y < size).then(|| Square::new(x, y))
-}
-
 /// The SGF text of a square, `None` if it is off a board of `size`.
 fn square_text(s: Square, size: usize) -> Option<String> {
     if !s.is_on(size) {
         log::error!("SGF writer: {s} is off a {size}x{size} board; dropped");
         return None;
     }
-    Some(
-        [index_letter(s.x())?, index_letter(s.y())?]
-            .iter()
-            .collect(),
-    )
+    point_text((s.x(), s.y()))
 }
 
 /// The `B` or `W` of a node, if any (`None` inside: a pass).
-fn node_move(node: &Node, size: usize) -> Result<Option<(Color, Option<Square>)>, SgfError> {
-    let mut found = None;
-    for property in &node.properties {
-        let color = match property.ident.as_str() {
-            "B" => Color::Black,
-            "W" => Color::White,
-            _ => continue,
-        };
-        if found.is_some() {
-            return Err(SgfError::BadMove("two moves in one node".to_string()));
-        }
-        let [value] = property.values.as_slice() else {
-            return Err(SgfError::BadMove(format!(
-                "{} with {} values",
-                property.ident,
-                property.values.len()
-            )));
-        };
-        let square = if value.is_empty() || (value == "tt" && size <= 19) {
-            None
-        } else {
-            Some(sgf_square(value, size).ok_or_else(|| SgfError::BadPoint {
-                ident: property.ident.clone(),
-                value: value.clone(),
-            })?)
-        };
-        found = Some((color, square));
-    }
-    Ok(found)
+fn othello_move(node: &Node, size: usize) -> Result<Option<(Color, Option<Square>)>, SgfError> {
+    let played = node_move(node, size)?;
+    Ok(played.map(|(color, point)| (color, point.map(|(x, y)| Square::new(x, y)))))
 }
 
 /// The `AB`, `AW` and `AE` discs of a node in property order, compressed lists expanded.
-fn node_setup(node: &Node, size: usize) -> Result<Vec<(Square, Option<Color>)>, SgfError> {
-    let mut discs = Vec::new();
-    for property in &node.properties {
-        let color = match property.ident.as_str() {
-            "AB" => Some(Color::Black),
-            "AW" => Some(Color::White),
-            "AE" => None,
-            _ => continue,
-        };
-        for value in property.values.iter().filter(|v| !v.is_empty()) {
-            let bad = || SgfError::BadPoint {
-                ident: property.ident.clone(),
-                value: value.clone(),
-            };
-            let (first, second) = value.split_once(':').unwrap_or((value, value));
-            let a = sgf_square(first, size).ok_or_else(bad)?;
-            let b = sgf_square(second, size).ok_or_else(bad)?;
-            for y in a.y().min(b.y())..=a.y().max(b.y()) {
-                for x in a.x().min(b.x())..=a.x().max(b.x()) {
-                    discs.push((Square::new(x, y), color));
-                }
-            }
-        }
-    }
-    Ok(discs)
+fn setup_discs(node: &Node, size: usize) -> Result<Vec<(Square, Option<Color>)>, SgfError> {
+    let discs = node_setup(node, size)?.into_iter();
+    Ok(discs
+        .map(|((x, y), color)| (Square::new(x, y), color))
+        .collect())
 }
 
 #[cfg(test)]

@@ -1,7 +1,8 @@
 //! Smart Game Format (SGF FF[4]), as every game's records use it: text to a generic tree
-//! ([`parse_collection`] -> [`Collection`]), the numbers and point letters of its values,
-//! and the escaping of the writer. Each game's typed view of a record, its writer and its
-//! conversion to and from games are in its wing (`go::sgf`, `othello::sgf`).
+//! ([`parse_collection`] -> [`Collection`]), the numbers and points of its values, what
+//! every game's typed view reads alike (`read`: the main line, `GM`, `SZ`, a node's move
+//! and setup), and the escaping of the writer. Each game's typed view of a record, its
+//! writer and its conversion to and from games are in its wing (`go::sgf`, `othello::sgf`).
 //!
 //! ```
 //! use shicho::sgf::parse_collection;
@@ -16,6 +17,7 @@ pub mod error;
 pub mod number;
 pub mod parse;
 pub mod point;
+pub mod read;
 pub mod tree;
 pub mod write;
 
