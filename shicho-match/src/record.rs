@@ -91,27 +91,27 @@ pub fn sgf_game(record: &GameRecord, cfg: &MatchConfig) -> SgfGame {
         return SgfGame::new(cfg.size);
     };
     let mut game = SgfGame::from_game(played);
-    game.black_name = Some(record.names.black.clone());
-    game.white_name = Some(record.names.white.clone());
-    game.result = Some(record.result.clone());
-    game.date = Some(iso_date(record.start));
-    game.event = Some("shicho-match".to_string());
-    game.game_name = Some(format!("game {}", record.number));
+    game.info.black_name = Some(record.names.black.clone());
+    game.info.white_name = Some(record.names.white.clone());
+    game.info.result = Some(record.result.clone());
+    game.info.date = Some(iso_date(record.start));
+    game.info.event = Some("shicho-match".to_string());
+    game.info.game_name = Some(format!("game {}", record.number));
     if !record.handicap.is_empty() {
         // White moves first after a handicap; said outright for readers that would guess.
-        game.player_to_move = Some(Color::White);
+        game.info.player_to_move = Some(Color::White);
     }
     if let Some(tc) = cfg.time {
-        game.time_limit = Some(f64::from(tc.main));
-        game.overtime = tc.sgf_overtime();
+        game.info.time_limit = Some(f64::from(tc.main));
+        game.info.overtime = tc.sgf_overtime();
     }
     for (m, played) in game.moves.iter_mut().zip(&record.moves) {
         m.comment = move_comment(played);
     }
     let mut comment = root_comment(record, cfg);
     // The record's own comment says what the board is (a torus).
-    comment.extend(game.comment.take());
-    game.comment = Some(comment.join("\n"));
+    comment.extend(game.info.comment.take());
+    game.info.comment = Some(comment.join("\n"));
     game
 }
 
@@ -134,20 +134,20 @@ pub fn othello_sgf(record: &GameRecord, cfg: &MatchConfig) -> Option<OthelloReco
         return None;
     };
     let mut sgf = OthelloRecord::from_game(played);
-    sgf.black_name = Some(record.names.black.clone());
-    sgf.white_name = Some(record.names.white.clone());
-    sgf.result = Some(record.result.clone());
-    sgf.date = Some(iso_date(record.start));
-    sgf.event = Some("shicho-match".to_string());
-    sgf.game_name = Some(format!("game {}", record.number));
+    sgf.info.black_name = Some(record.names.black.clone());
+    sgf.info.white_name = Some(record.names.white.clone());
+    sgf.info.result = Some(record.result.clone());
+    sgf.info.date = Some(iso_date(record.start));
+    sgf.info.event = Some("shicho-match".to_string());
+    sgf.info.game_name = Some(format!("game {}", record.number));
     if let Some(tc) = cfg.time {
-        sgf.time_limit = Some(f64::from(tc.main));
-        sgf.overtime = tc.sgf_overtime();
+        sgf.info.time_limit = Some(f64::from(tc.main));
+        sgf.info.overtime = tc.sgf_overtime();
     }
     for (m, played) in sgf.moves.iter_mut().zip(&record.moves) {
         m.comment = move_comment(played);
     }
-    sgf.comment = Some(root_comment(record, cfg).join("\n"));
+    sgf.info.comment = Some(root_comment(record, cfg).join("\n"));
     Some(sgf)
 }
 

@@ -10,12 +10,11 @@
 //! such history).
 
 use std::fmt;
-use std::str::FromStr;
 
 use crate::color::Color;
 use crate::othello::{Board, Game, IllegalMove, Move, Square, check_size};
 use crate::sgf::error::SgfError;
-use crate::sgf::number;
+use crate::sgf::info::GameInfo;
 use crate::sgf::point::point_text;
 use crate::sgf::read::{check_game, main_line, node_move, node_setup, read_size};
 use crate::sgf::tree::{Collection, Node};
@@ -45,23 +44,11 @@ pub struct OthelloRecord {
     /// The root's discs (`AB`, `AW`; `AE` empties), in property order; `None` when the
     /// root has no setup at all: the standard start.
     pub setup: Option<Vec<(Square, Option<Color>)>>,
-    /// `PL` of the root node (Black when absent).
-    pub player_to_move: Option<Color>,
     /// The main line: the first variation at every branch.
     pub moves: Vec<OthelloSgfMove>,
-    pub black_name: Option<String>,
-    pub white_name: Option<String>,
-    /// `RE`, uninterpreted (`B+12`, `W+4`, `0`, `B+T`...).
-    pub result: Option<String>,
-    pub date: Option<String>,
-    pub event: Option<String>,
-    pub game_name: Option<String>,
-    /// `TM`, seconds.
-    pub time_limit: Option<f64>,
-    /// `OT`, free text.
-    pub overtime: Option<String>,
-    /// The root node's `C`.
-    pub comment: Option<String>,
+    /// The players, result, date, event, time, who moves first (Black when `PL` is absent)
+    /// and the root's comment; [`OthelloRecord::from_collection`] leaves ranks out.
+    pub info: GameInfo,
 }
 
 /// Where replaying an Othello record stops (`loadsgf FILE [N|V]`).
@@ -100,17 +87,8 @@ impl OthelloRecord {
         OthelloRecord {
             size,
             setup: None,
-            player_to_move: None,
             moves: Vec::new(),
-            black_name: None,
-            white_name: None,
-            result: None,
-            date: None,
-            event: None,
-            game_name: None,
-            time_limit: None,
-            overtime: None,
-            comment: None,
+            info: GameInfo::default(),
         }
     }
 
@@ -125,19 +103,13 @@ impl OthelloRecord {
         check_game(root, "2", SgfError::NotOthello)?;
         let size = read_size(root, OTHELLO_DEFAULT_SIZE, |n| check_size(n).is_ok())?;
         let mut record = OthelloRecord::new(size);
-        let text = |ident: &str| root.value(ident).map(str::to_string);
-        record.player_to_move = root
-            .value("PL")
-            .and_then(|v| Color::from_str(v.trim()).ok());
-        record.black_name = text("PB");
-        record.white_name = text("PW");
-        record.result = text("RE");
-        record.date = text("DT");
-        record.event = text("EV");
-        record.game_name = text("GN");
-        record.overtime = text("OT");
-        record.comment = text("C");
-        record.time_limit = root.value("TM").and_then(|v| number::real(v.trim()));
+        record.info = GameInfo {
+            // Othello's view has always left ranks out; keeping them would change what a
+            // record reads as, which is a decision of its own.
+            black_rank: None,
+            white_rank: None,
+            ..GameInfo::read(root)
+        };
         let setup = setup_discs(root, size)?;
         let has_setup = ["AB", "AW", "AE"].iter().any(|i| root.get(i).is_some());
         record.setup = has_setup.then_some(setup);
@@ -175,7 +147,7 @@ impl OthelloRecord {
                 .filter_map(|s| start.get(s).map(|c| (s, Some(c))))
                 .collect(),
         );
-        record.player_to_move = Some(first);
+        record.info.player_to_move = Some(first);
         record.moves = game
             .history()
             .iter()
@@ -206,7 +178,7 @@ impl OthelloRecord {
                 board
             }
         };
-        let mut game = Game::from_position(board, self.player_to_move.unwrap_or(Color::Black));
+        let mut game = Game::from_position(board, self.info.player_to_move.unwrap_or(Color::Black));
         for (i, m) in self.moves.iter().enumerate() {
             let stopped = match stop {
                 OthelloStop::End => false,
@@ -241,31 +213,7 @@ pub fn write_othello(record: &OthelloRecord) -> String {
         &format!("shicho:{}", env!("CARGO_PKG_VERSION")),
     );
     push_property(&mut out, "SZ", &size.to_string());
-    let texts = [
-        ("PB", &record.black_name),
-        ("PW", &record.white_name),
-        ("DT", &record.date),
-        ("EV", &record.event),
-        ("GN", &record.game_name),
-        ("RE", &record.result),
-    ];
-    for (ident, text) in texts {
-        if let Some(text) = text {
-            push_property(&mut out, ident, text);
-        }
-    }
-    if let Some(time) = record.time_limit.filter(|t| t.is_finite()) {
-        push_property(&mut out, "TM", &time.to_string());
-    }
-    if let Some(overtime) = &record.overtime {
-        push_property(&mut out, "OT", overtime);
-    }
-    if let Some(color) = record.player_to_move {
-        push_property(&mut out, "PL", &color.letter().to_string());
-    }
-    if let Some(comment) = &record.comment {
-        push_property(&mut out, "C", comment);
-    }
+    record.info.write(&mut out);
     let setup = match &record.setup {
         Some(discs) => discs.clone(),
         None => Board::new(check_size(size).unwrap_or(OTHELLO_DEFAULT_SIZE))

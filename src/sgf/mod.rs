@@ -1,8 +1,9 @@
 //! Smart Game Format (SGF FF[4]), as every game's records use it: text to a generic tree
 //! ([`parse_collection`] -> [`Collection`]), the numbers and points of its values, what
 //! every game's typed view reads alike (`read`: the main line, `GM`, `SZ`, a node's move
-//! and setup), and the escaping of the writer. Each game's typed view of a record, its
-//! writer and its conversion to and from games are in its wing (`go::sgf`, `othello::sgf`).
+//! and setup), the game information of a record's root ([`GameInfo`]), and the escaping
+//! of the writer. Each game's typed view of a record, its writer and its conversion to
+//! and from games are in its wing (`go::sgf`, `othello::sgf`).
 //!
 //! ```
 //! use shicho::sgf::parse_collection;
@@ -14,6 +15,7 @@
 //! ```
 
 pub mod error;
+pub mod info;
 pub mod number;
 pub mod parse;
 pub mod point;
@@ -22,6 +24,7 @@ pub mod tree;
 pub mod write;
 
 pub use error::SgfError;
+pub use info::GameInfo;
 pub use number::MAX_NUMBER;
 pub use parse::{parse_collection, parse_collection_bytes};
 pub use tree::{Collection, GameTree, MAX_VARIATION_DEPTH, Node, Property};

@@ -4,11 +4,10 @@
 //! and [`Geometry::point`](crate::go::geometry::Geometry::point). SGF counts rows from the top
 //! (`aa` is the upper-left corner), so the conversion needs the board size.
 
-use std::str::FromStr;
-
 use crate::color::Color;
 use crate::go::geometry::{MAX_SIZE, MIN_SIZE};
 use crate::sgf::error::SgfError;
+use crate::sgf::info::{GameInfo, info_value};
 use crate::sgf::number;
 use crate::sgf::point::{SgfPoint, point_text as sgf_point_text};
 use crate::sgf::read::{check_game, main_line, node_move, node_setup, read_size};
@@ -49,8 +48,6 @@ pub struct SgfGame {
     pub komi: Option<f64>,
     /// `HA`: informational; the stones themselves are in `setup`.
     pub handicap: Option<u32>,
-    /// `PL` of the root node.
-    pub player_to_move: Option<Color>,
     /// `RU`, free text (`Japanese`, `Chinese`, `AGA`, ...).
     pub rules: Option<String>,
     /// `AB`/`AW`/`AE` of the root node, compressed point lists expanded.
@@ -59,28 +56,8 @@ pub struct SgfGame {
     pub moves: Vec<SgfMove>,
     /// Setup in main-line nodes after the last move.
     pub trailing_setup: Vec<SetupStone>,
-    /// `PB`
-    pub black_name: Option<String>,
-    /// `PW`
-    pub white_name: Option<String>,
-    /// `BR`
-    pub black_rank: Option<String>,
-    /// `WR`
-    pub white_rank: Option<String>,
-    /// `RE` (`B+R`, `W+2.5`, `0`, `Void`, ...), uninterpreted.
-    pub result: Option<String>,
-    /// `DT`
-    pub date: Option<String>,
-    /// `EV`
-    pub event: Option<String>,
-    /// `GN`
-    pub game_name: Option<String>,
-    /// `TM`: main time in seconds.
-    pub time_limit: Option<f64>,
-    /// `OT`: overtime system, free text.
-    pub overtime: Option<String>,
-    /// The root node's `C`.
-    pub comment: Option<String>,
+    /// The players, result, date, event, time, who moves first and the root's comment.
+    pub info: GameInfo,
 }
 
 /// The size an SGF file without `SZ` is played on.
@@ -93,22 +70,11 @@ impl SgfGame {
             size,
             komi: None,
             handicap: None,
-            player_to_move: None,
             rules: None,
             setup: Vec::new(),
             moves: Vec::new(),
             trailing_setup: Vec::new(),
-            black_name: None,
-            white_name: None,
-            black_rank: None,
-            white_rank: None,
-            result: None,
-            date: None,
-            event: None,
-            game_name: None,
-            time_limit: None,
-            overtime: None,
-            comment: None,
+            info: GameInfo::default(),
         }
     }
 
@@ -132,22 +98,10 @@ impl SgfGame {
         check_game(root, "1", SgfError::NotGo)?;
         let size = read_size(root, DEFAULT_SIZE, |n| (MIN_SIZE..=MAX_SIZE).contains(&n))?;
         let mut game = SgfGame::new(size);
-        let text = |ident: &str| root.value(ident).map(str::to_string);
-        game.komi = info(root, "KM", number::real);
-        game.handicap = info(root, "HA", number::number);
-        game.time_limit = info(root, "TM", number::real);
-        game.player_to_move = info(root, "PL", |v| Color::from_str(v).ok());
-        game.rules = text("RU");
-        game.black_name = text("PB");
-        game.white_name = text("PW");
-        game.black_rank = text("BR");
-        game.white_rank = text("WR");
-        game.result = text("RE");
-        game.date = text("DT");
-        game.event = text("EV");
-        game.game_name = text("GN");
-        game.overtime = text("OT");
-        game.comment = text("C");
+        game.komi = info_value(root, "KM", number::real);
+        game.handicap = info_value(root, "HA", number::number);
+        game.rules = root.value("RU").map(str::to_string);
+        game.info = GameInfo::read(root);
         game.setup = setup_stones(root, size)?;
 
         // A move in the root node is bad style but common enough in old files.
@@ -174,16 +128,6 @@ impl SgfGame {
         game.trailing_setup = pending;
         Ok(game)
     }
-}
-
-/// A game-information value, or `None` (with a warning) when it does not parse.
-fn info<T>(node: &Node, ident: &str, parse: impl Fn(&str) -> Option<T>) -> Option<T> {
-    let value = node.value(ident)?;
-    let parsed = parse(value.trim());
-    if parsed.is_none() {
-        log::warn!("ignoring malformed SGF {ident}[{value}]");
-    }
-    parsed
 }
 
 /// Go's point for SGF's: the same column, the row counted from the bottom.

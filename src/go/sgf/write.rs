@@ -30,34 +30,10 @@ pub fn write_game(game: &SgfGame) -> String {
     if let Some(handicap) = game.handicap {
         push_property(&mut out, "HA", &handicap.to_string());
     }
-    let texts = [
-        ("RU", &game.rules),
-        ("PB", &game.black_name),
-        ("BR", &game.black_rank),
-        ("PW", &game.white_name),
-        ("WR", &game.white_rank),
-        ("DT", &game.date),
-        ("EV", &game.event),
-        ("GN", &game.game_name),
-        ("RE", &game.result),
-    ];
-    for (ident, text) in texts {
-        if let Some(text) = text {
-            push_property(&mut out, ident, text);
-        }
+    if let Some(rules) = &game.rules {
+        push_property(&mut out, "RU", rules);
     }
-    if let Some(time) = game.time_limit.filter(|t| t.is_finite()) {
-        push_property(&mut out, "TM", &time.to_string());
-    }
-    if let Some(overtime) = &game.overtime {
-        push_property(&mut out, "OT", overtime);
-    }
-    if let Some(color) = game.player_to_move {
-        push_property(&mut out, "PL", &color.letter().to_string());
-    }
-    if let Some(comment) = &game.comment {
-        push_property(&mut out, "C", comment);
-    }
+    game.info.write(&mut out);
     push_setup(&mut out, &game.setup, size);
 
     for (i, m) in game.moves.iter().enumerate() {
@@ -124,8 +100,8 @@ mod tests {
         let mut game = SgfGame::new(9);
         game.komi = Some(7.0);
         game.rules = Some("Chinese".to_string());
-        game.black_name = Some("a]b\\c".to_string());
-        game.result = Some("B+R".to_string());
+        game.info.black_name = Some("a]b\\c".to_string());
+        game.info.result = Some("B+R".to_string());
         game.setup = vec![
             SetupStone {
                 point: (2, 2),
