@@ -18,13 +18,10 @@ use crate::sgf::info::GameInfo;
 use crate::sgf::point::point_text;
 use crate::sgf::read::{check_game, main_line, node_move, node_setup, read_size};
 use crate::sgf::tree::{Collection, Node};
-use crate::sgf::write::{push_property, push_value};
+use crate::sgf::write::{push_main_line, push_move, push_setup, record_start};
 
 /// The board size of an Othello record without `SZ`.
 pub const OTHELLO_DEFAULT_SIZE: usize = 8;
-
-/// Moves per line of the written record.
-const MOVES_PER_LINE: usize = 10;
 
 /// One move of an Othello record's main line.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -206,13 +203,7 @@ impl OthelloRecord {
 /// The SGF text of an Othello record: one game tree, FF[4], `GM[2]`.
 pub fn write_othello(record: &OthelloRecord) -> String {
     let size = record.size;
-    let mut out = String::from("(;FF[4]GM[2]CA[UTF-8]");
-    push_property(
-        &mut out,
-        "AP",
-        &format!("shicho:{}", env!("CARGO_PKG_VERSION")),
-    );
-    push_property(&mut out, "SZ", &size.to_string());
+    let mut out = record_start(2, size);
     record.info.write(&mut out);
     let setup = match &record.setup {
         Some(discs) => discs.clone(),
@@ -224,37 +215,18 @@ pub fn write_othello(record: &OthelloRecord) -> String {
             })
             .unwrap_or_default(),
     };
-    for (ident, color) in [
-        ("AB", Some(Color::Black)),
-        ("AW", Some(Color::White)),
-        ("AE", None),
-    ] {
-        let points: Vec<String> = setup
-            .iter()
-            .filter(|(_, c)| *c == color)
-            .filter_map(|&(s, _)| square_text(s, size))
-            .collect();
-        if !points.is_empty() {
-            out.push_str(ident);
-            for p in points {
-                push_value(&mut out, &p);
-            }
-        }
-    }
-    for (i, m) in record.moves.iter().enumerate() {
-        if i % MOVES_PER_LINE == 0 {
-            out.push('\n');
-        }
-        out.push(';');
+    let points: Vec<(String, Option<Color>)> = setup
+        .iter()
+        .filter_map(|&(s, color)| Some((square_text(s, size)?, color)))
+        .collect();
+    push_setup(&mut out, &points);
+    push_main_line(&mut out, &record.moves, |out, m| {
         let point = m
             .square
             .and_then(|s| square_text(s, size))
             .unwrap_or_default();
-        push_property(&mut out, &m.color.letter().to_string(), &point);
-        if let Some(comment) = &m.comment {
-            push_property(&mut out, "C", comment);
-        }
-    }
+        push_move(out, m.color, &point, m.comment.as_deref());
+    });
     out.push_str(")\n");
     out
 }
