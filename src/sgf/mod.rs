@@ -1,9 +1,10 @@
 //! Smart Game Format (SGF FF[4]), as every game's records use it: text to a generic tree
 //! ([`parse_collection`] -> [`Collection`]), the numbers and points of its values, what
 //! every game's typed view reads alike (`read`: the main line, `GM`, `SZ`, a node's move
-//! and setup), the game information of a record's root ([`GameInfo`]), and the escaping
-//! of the writer. Each game's typed view of a record, its writer and its conversion to
-//! and from games are in its wing (`go::sgf`, `othello::sgf`).
+//! and setup), the game information of a record's root ([`GameInfo`]), and what every
+//! writer shares (`write`: the root's start, escaping, setup, the move lines). Each game's
+//! typed view of a record, its writer and its conversion to and from games are in its wing
+//! (`go::sgf`, `othello::sgf`).
 //!
 //! ```
 //! use shicho::sgf::parse_collection;
