@@ -36,6 +36,7 @@ use shicho::game::GameKind;
 use shicho::go::score::format_points;
 use shicho::go::sgf::{SgfGame, write_game};
 use shicho::othello::sgf::{OthelloRecord, write_othello};
+use shicho::sgf::GameInfo;
 
 use crate::config::MatchConfig;
 use crate::game::{GameRecord, MoveKind, MoveRecord, Played};
@@ -91,27 +92,14 @@ pub fn sgf_game(record: &GameRecord, cfg: &MatchConfig) -> SgfGame {
         return SgfGame::new(cfg.size);
     };
     let mut game = SgfGame::from_game(played);
-    game.black_name = Some(record.names.black.clone());
-    game.white_name = Some(record.names.white.clone());
-    game.result = Some(record.result.clone());
-    game.date = Some(iso_date(record.start));
-    game.event = Some("shicho-match".to_string());
-    game.game_name = Some(format!("game {}", record.number));
+    add_referee_info(&mut game.info, record, cfg);
     if !record.handicap.is_empty() {
         // White moves first after a handicap; said outright for readers that would guess.
-        game.player_to_move = Some(Color::White);
-    }
-    if let Some(tc) = cfg.time {
-        game.time_limit = Some(f64::from(tc.main));
-        game.overtime = tc.sgf_overtime();
+        game.info.player_to_move = Some(Color::White);
     }
     for (m, played) in game.moves.iter_mut().zip(&record.moves) {
         m.comment = move_comment(played);
     }
-    let mut comment = root_comment(record, cfg);
-    // The record's own comment says what the board is (a torus).
-    comment.extend(game.comment.take());
-    game.comment = Some(comment.join("\n"));
     game
 }
 
@@ -134,21 +122,31 @@ pub fn othello_sgf(record: &GameRecord, cfg: &MatchConfig) -> Option<OthelloReco
         return None;
     };
     let mut sgf = OthelloRecord::from_game(played);
-    sgf.black_name = Some(record.names.black.clone());
-    sgf.white_name = Some(record.names.white.clone());
-    sgf.result = Some(record.result.clone());
-    sgf.date = Some(iso_date(record.start));
-    sgf.event = Some("shicho-match".to_string());
-    sgf.game_name = Some(format!("game {}", record.number));
-    if let Some(tc) = cfg.time {
-        sgf.time_limit = Some(f64::from(tc.main));
-        sgf.overtime = tc.sgf_overtime();
-    }
+    add_referee_info(&mut sgf.info, record, cfg);
     for (m, played) in sgf.moves.iter_mut().zip(&record.moves) {
         m.comment = move_comment(played);
     }
-    sgf.comment = Some(root_comment(record, cfg).join("\n"));
     Some(sgf)
+}
+
+/// What only the referee knows, added to a record's game information: the players, the
+/// result, the date, the match and game number, the time control, and a root comment (see
+/// [`root_comment`]) before the record's own.
+fn add_referee_info(info: &mut GameInfo, record: &GameRecord, cfg: &MatchConfig) {
+    info.black_name = Some(record.names.black.clone());
+    info.white_name = Some(record.names.white.clone());
+    info.result = Some(record.result.clone());
+    info.date = Some(iso_date(record.start));
+    info.event = Some("shicho-match".to_string());
+    info.game_name = Some(format!("game {}", record.number));
+    if let Some(tc) = cfg.time {
+        info.time_limit = Some(f64::from(tc.main));
+        info.overtime = tc.sgf_overtime();
+    }
+    let mut comment = root_comment(record, cfg);
+    // The record's own comment says what the board is (a torus).
+    comment.extend(info.comment.take());
+    info.comment = Some(comment.join("\n"));
 }
 
 /// The root comment: the game, the engines' command lines, how it ended, the time.

@@ -240,9 +240,15 @@ fn sgf_reads_back_with_the_same_moves_and_result() {
         assert_eq!(game.size, 9);
         assert_eq!(game.komi, Some(7.5));
         assert_eq!(game.rules.as_deref(), Some("chinese"));
-        assert_eq!(game.result.as_deref(), Some(r.result.as_str()));
-        assert_eq!(game.black_name.as_deref(), Some(r.names.black.as_str()));
-        assert_eq!(game.white_name.as_deref(), Some(r.names.white.as_str()));
+        assert_eq!(game.info.result.as_deref(), Some(r.result.as_str()));
+        assert_eq!(
+            game.info.black_name.as_deref(),
+            Some(r.names.black.as_str())
+        );
+        assert_eq!(
+            game.info.white_name.as_deref(),
+            Some(r.names.white.as_str())
+        );
         let geo = shicho::Geometry::get(9, shicho::Topology::Plane).unwrap();
         let moves: Vec<_> = r
             .moves
@@ -258,7 +264,7 @@ fn sgf_reads_back_with_the_same_moves_and_result() {
         assert_eq!(read, moves);
         assert_eq!(game.moves[0].comment.as_deref(), Some("opening"));
         assert!(game.moves[2].comment.as_deref().unwrap().ends_with(" s"));
-        assert!(game.comment.as_deref().unwrap().contains("resign"));
+        assert!(game.info.comment.as_deref().unwrap().contains("resign"));
     }
     // Same opening in both games of the pair, colours swapped.
     assert_eq!(vertices(&records[0])[..2], ["BD4", "WF6"]);
@@ -452,7 +458,7 @@ fn an_othello_game_is_counted_in_discs_and_recorded_as_gm2() {
     let text = std::fs::read_to_string(cfg.out_dir.join("game-0001.sgf")).unwrap();
     assert!(text.starts_with("(;FF[4]GM[2]"), "{text}");
     let record = OthelloRecord::from_collection(&parse_collection(&text).unwrap()).unwrap();
-    assert_eq!(record.result.as_deref(), Some("B+13"));
+    assert_eq!(record.info.result.as_deref(), Some("B+13"));
     let replayed = record.replay(OthelloStop::End).unwrap();
     assert!(replayed.is_over());
     assert_eq!(replayed.score().to_string(), "B+13");

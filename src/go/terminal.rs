@@ -234,10 +234,10 @@ impl PlayedGame for GoGame {
 
     fn sgf(&self, info: &RecordInfo) -> String {
         let mut record = SgfGame::from_game(&self.game);
-        record.black_name = Some(info.black.to_string());
-        record.white_name = Some(info.white.to_string());
-        record.result = info.result.map(str::to_string);
-        record.date = Some(info.date.to_string());
+        record.info.black_name = Some(info.black.to_string());
+        record.info.white_name = Some(info.white.to_string());
+        record.info.result = info.result.map(str::to_string);
+        record.info.date = Some(info.date.to_string());
         write_game(&record)
     }
 

@@ -10,21 +10,18 @@
 //! such history).
 
 use std::fmt;
-use std::str::FromStr;
 
 use crate::color::Color;
 use crate::othello::{Board, Game, IllegalMove, Move, Square, check_size};
 use crate::sgf::error::SgfError;
-use crate::sgf::number;
-use crate::sgf::point::{index_letter, letter_index};
+use crate::sgf::info::GameInfo;
+use crate::sgf::point::point_text;
+use crate::sgf::read::{check_game, main_line, node_move, node_setup, read_size};
 use crate::sgf::tree::{Collection, Node};
-use crate::sgf::write::{push_property, push_value};
+use crate::sgf::write::{push_main_line, push_move, push_setup, record_start};
 
 /// The board size of an Othello record without `SZ`.
 pub const OTHELLO_DEFAULT_SIZE: usize = 8;
-
-/// Moves per line of the written record.
-const MOVES_PER_LINE: usize = 10;
 
 /// One move of an Othello record's main line.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -44,23 +41,11 @@ pub struct OthelloRecord {
     /// The root's discs (`AB`, `AW`; `AE` empties), in property order; `None` when the
     /// root has no setup at all: the standard start.
     pub setup: Option<Vec<(Square, Option<Color>)>>,
-    /// `PL` of the root node (Black when absent).
-    pub player_to_move: Option<Color>,
     /// The main line: the first variation at every branch.
     pub moves: Vec<OthelloSgfMove>,
-    pub black_name: Option<String>,
-    pub white_name: Option<String>,
-    /// `RE`, uninterpreted (`B+12`, `W+4`, `0`, `B+T`...).
-    pub result: Option<String>,
-    pub date: Option<String>,
-    pub event: Option<String>,
-    pub game_name: Option<String>,
-    /// `TM`, seconds.
-    pub time_limit: Option<f64>,
-    /// `OT`, free text.
-    pub overtime: Option<String>,
-    /// The root node's `C`.
-    pub comment: Option<String>,
+    /// The players, result, date, event, time, who moves first (Black when `PL` is absent)
+    /// and the root's comment; [`OthelloRecord::from_collection`] leaves ranks out.
+    pub info: GameInfo,
 }
 
 /// Where replaying an Othello record stops (`loadsgf FILE [N|V]`).
@@ -99,17 +84,8 @@ impl OthelloRecord {
         OthelloRecord {
             size,
             setup: None,
-            player_to_move: None,
             moves: Vec::new(),
-            black_name: None,
-            white_name: None,
-            result: None,
-            date: None,
-            event: None,
-            game_name: None,
-            time_limit: None,
-            overtime: None,
-            comment: None,
+            info: GameInfo::default(),
         }
     }
 
@@ -120,49 +96,33 @@ impl OthelloRecord {
     /// is taken as Othello: the caller asked for one), a size Othello does not have,
     /// malformed or off-board points, a node with two moves, setup after the first move.
     pub fn from_collection(collection: &Collection) -> Result<OthelloRecord, SgfError> {
-        let tree = collection.0.first().ok_or(SgfError::NoGameTree)?;
-        let mut main_line = std::iter::successors(Some(tree), |t| t.variations.first())
-            .flat_map(|t| t.nodes.iter());
-        let root = main_line.next().ok_or(SgfError::NoGameTree)?;
-        if let Some(gm) = root.value("GM")
-            && gm.trim() != "2"
-        {
-            return Err(SgfError::NotOthello(gm.to_string()));
-        }
-        let size = match root.value("SZ") {
-            Some(sz) => parse_size(sz)?,
-            None => OTHELLO_DEFAULT_SIZE,
-        };
+        let (root, after_root) = main_line(collection)?;
+        check_game(root, "2", SgfError::NotOthello)?;
+        let size = read_size(root, OTHELLO_DEFAULT_SIZE, |n| check_size(n).is_ok())?;
         let mut record = OthelloRecord::new(size);
-        let text = |ident: &str| root.value(ident).map(str::to_string);
-        record.player_to_move = root
-            .value("PL")
-            .and_then(|v| Color::from_str(v.trim()).ok());
-        record.black_name = text("PB");
-        record.white_name = text("PW");
-        record.result = text("RE");
-        record.date = text("DT");
-        record.event = text("EV");
-        record.game_name = text("GN");
-        record.overtime = text("OT");
-        record.comment = text("C");
-        record.time_limit = root.value("TM").and_then(|v| number::real(v.trim()));
-        let setup = node_setup(root, size)?;
+        record.info = GameInfo {
+            // Othello's view has always left ranks out; keeping them would change what a
+            // record reads as, which is a decision of its own.
+            black_rank: None,
+            white_rank: None,
+            ..GameInfo::read(root)
+        };
+        let setup = setup_discs(root, size)?;
         let has_setup = ["AB", "AW", "AE"].iter().any(|i| root.get(i).is_some());
         record.setup = has_setup.then_some(setup);
-        if let Some((color, square)) = node_move(root, size)? {
+        if let Some((color, square)) = othello_move(root, size)? {
             record.moves.push(OthelloSgfMove {
                 color,
                 square,
                 comment: None,
             });
         }
-        for node in main_line {
+        for node in after_root {
             let has_setup = ["AB", "AW", "AE"].iter().any(|i| node.get(i).is_some());
             if has_setup {
                 return Err(SgfError::SetupInPlay);
             }
-            if let Some((color, square)) = node_move(node, size)? {
+            if let Some((color, square)) = othello_move(node, size)? {
                 record.moves.push(OthelloSgfMove {
                     color,
                     square,
@@ -184,7 +144,7 @@ impl OthelloRecord {
                 .filter_map(|s| start.get(s).map(|c| (s, Some(c))))
                 .collect(),
         );
-        record.player_to_move = Some(first);
+        record.info.player_to_move = Some(first);
         record.moves = game
             .history()
             .iter()
@@ -215,7 +175,7 @@ impl OthelloRecord {
                 board
             }
         };
-        let mut game = Game::from_position(board, self.player_to_move.unwrap_or(Color::Black));
+        let mut game = Game::from_position(board, self.info.player_to_move.unwrap_or(Color::Black));
         for (i, m) in self.moves.iter().enumerate() {
             let stopped = match stop {
                 OthelloStop::End => false,
@@ -243,38 +203,8 @@ impl OthelloRecord {
 /// The SGF text of an Othello record: one game tree, FF[4], `GM[2]`.
 pub fn write_othello(record: &OthelloRecord) -> String {
     let size = record.size;
-    let mut out = String::from("(;FF[4]GM[2]CA[UTF-8]");
-    push_property(
-        &mut out,
-        "AP",
-        &format!("shicho:{}", env!("CARGO_PKG_VERSION")),
-    );
-    push_property(&mut out, "SZ", &size.to_string());
-    let texts = [
-        ("PB", &record.black_name),
-        ("PW", &record.white_name),
-        ("DT", &record.date),
-        ("EV", &record.event),
-        ("GN", &record.game_name),
-        ("RE", &record.result),
-    ];
-    for (ident, text) in texts {
-        if let Some(text) = text {
-            push_property(&mut out, ident, text);
-        }
-    }
-    if let Some(time) = record.time_limit.filter(|t| t.is_finite()) {
-        push_property(&mut out, "TM", &time.to_string());
-    }
-    if let Some(overtime) = &record.overtime {
-        push_property(&mut out, "OT", overtime);
-    }
-    if let Some(color) = record.player_to_move {
-        push_property(&mut out, "PL", &color.letter().to_string());
-    }
-    if let Some(comment) = &record.comment {
-        push_property(&mut out, "C", comment);
-    }
+    let mut out = record_start(2, size);
+    record.info.write(&mut out);
     let setup = match &record.setup {
         Some(discs) => discs.clone(),
         None => Board::new(check_size(size).unwrap_or(OTHELLO_DEFAULT_SIZE))
@@ -285,62 +215,20 @@ pub fn write_othello(record: &OthelloRecord) -> String {
             })
             .unwrap_or_default(),
     };
-    for (ident, color) in [
-        ("AB", Some(Color::Black)),
-        ("AW", Some(Color::White)),
-        ("AE", None),
-    ] {
-        let points: Vec<String> = setup
-            .iter()
-            .filter(|(_, c)| *c == color)
-            .filter_map(|&(s, _)| square_text(s, size))
-            .collect();
-        if !points.is_empty() {
-            out.push_str(ident);
-            for p in points {
-                push_value(&mut out, &p);
-            }
-        }
-    }
-    for (i, m) in record.moves.iter().enumerate() {
-        if i % MOVES_PER_LINE == 0 {
-            out.push('\n');
-        }
-        out.push(';');
+    let points: Vec<(String, Option<Color>)> = setup
+        .iter()
+        .filter_map(|&(s, color)| Some((square_text(s, size)?, color)))
+        .collect();
+    push_setup(&mut out, &points);
+    push_main_line(&mut out, &record.moves, |out, m| {
         let point = m
             .square
             .and_then(|s| square_text(s, size))
             .unwrap_or_default();
-        push_property(&mut out, &m.color.letter().to_string(), &point);
-        if let Some(comment) = &m.comment {
-            push_property(&mut out, "C", comment);
-        }
-    }
+        push_move(out, m.color, &point, m.comment.as_deref());
+    });
     out.push_str(")\n");
     out
-}
-
-/// `SZ` for Othello: a square, even size from 4 to 26.
-fn parse_size(value: &str) -> Result<usize, SgfError> {
-    let bad = || SgfError::BadSize(value.to_string());
-    let (w, h) = match value.split_once(':') {
-        Some((w, h)) => (w.trim(), h.trim()),
-        None => (value.trim(), value.trim()),
-    };
-    if w != h {
-        return Err(bad());
-    }
-    let size = number::number(w).ok_or_else(bad)? as usize;
-    check_size(size).map_err(|_| bad())
-}
-
-/// An on-board SGF point (`dc`) as a square (`D3`).
-fn sgf_square(value: &str, size: usize) -> Option<Square> {
-    let &[x, y] = value.as_bytes() else {
-        return None;
-    };
-    let (x, y) = (letter_index(x)?, letter_index(y)?);
-    (x < size && y < size).then(|| Square::new(x, y))
 }
 
 /// The SGF text of a square, `None` if it is off a board of `size`.
@@ -349,71 +237,21 @@ fn square_text(s: Square, size: usize) -> Option<String> {
         log::error!("SGF writer: {s} is off a {size}x{size} board; dropped");
         return None;
     }
-    Some(
-        [index_letter(s.x())?, index_letter(s.y())?]
-            .iter()
-            .collect(),
-    )
+    point_text((s.x(), s.y()))
 }
 
 /// The `B` or `W` of a node, if any (`None` inside: a pass).
-fn node_move(node: &Node, size: usize) -> Result<Option<(Color, Option<Square>)>, SgfError> {
-    let mut found = None;
-    for property in &node.properties {
-        let color = match property.ident.as_str() {
-            "B" => Color::Black,
-            "W" => Color::White,
-            _ => continue,
-        };
-        if found.is_some() {
-            return Err(SgfError::BadMove("two moves in one node".to_string()));
-        }
-        let [value] = property.values.as_slice() else {
-            return Err(SgfError::BadMove(format!(
-                "{} with {} values",
-                property.ident,
-                property.values.len()
-            )));
-        };
-        let square = if value.is_empty() || (value == "tt" && size <= 19) {
-            None
-        } else {
-            Some(sgf_square(value, size).ok_or_else(|| SgfError::BadPoint {
-                ident: property.ident.clone(),
-                value: value.clone(),
-            })?)
-        };
-        found = Some((color, square));
-    }
-    Ok(found)
+fn othello_move(node: &Node, size: usize) -> Result<Option<(Color, Option<Square>)>, SgfError> {
+    let played = node_move(node, size)?;
+    Ok(played.map(|(color, point)| (color, point.map(|(x, y)| Square::new(x, y)))))
 }
 
 /// The `AB`, `AW` and `AE` discs of a node in property order, compressed lists expanded.
-fn node_setup(node: &Node, size: usize) -> Result<Vec<(Square, Option<Color>)>, SgfError> {
-    let mut discs = Vec::new();
-    for property in &node.properties {
-        let color = match property.ident.as_str() {
-            "AB" => Some(Color::Black),
-            "AW" => Some(Color::White),
-            "AE" => None,
-            _ => continue,
-        };
-        for value in property.values.iter().filter(|v| !v.is_empty()) {
-            let bad = || SgfError::BadPoint {
-                ident: property.ident.clone(),
-                value: value.clone(),
-            };
-            let (first, second) = value.split_once(':').unwrap_or((value, value));
-            let a = sgf_square(first, size).ok_or_else(bad)?;
-            let b = sgf_square(second, size).ok_or_else(bad)?;
-            for y in a.y().min(b.y())..=a.y().max(b.y()) {
-                for x in a.x().min(b.x())..=a.x().max(b.x()) {
-                    discs.push((Square::new(x, y), color));
-                }
-            }
-        }
-    }
-    Ok(discs)
+fn setup_discs(node: &Node, size: usize) -> Result<Vec<(Square, Option<Color>)>, SgfError> {
+    let discs = node_setup(node, size)?.into_iter();
+    Ok(discs
+        .map(|((x, y), color)| (Square::new(x, y), color))
+        .collect())
 }
 
 #[cfg(test)]

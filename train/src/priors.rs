@@ -353,8 +353,8 @@ fn read_game(
         .map_err(|e| e.to_string())?;
     let selected = |c: Color| {
         let name = match c {
-            Color::Black => record.black_name.as_deref(),
-            Color::White => record.white_name.as_deref(),
+            Color::Black => record.info.black_name.as_deref(),
+            Color::White => record.info.white_name.as_deref(),
         };
         selection
             .player

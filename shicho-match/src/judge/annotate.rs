@@ -174,7 +174,7 @@ mod tests {
         let c = parse_collection(&out).unwrap();
         let game = SgfGame::from_collection(&c).unwrap();
         assert_eq!(game.moves.len(), 3);
-        assert_eq!(game.comment.as_deref(), Some("a ] b"));
+        assert_eq!(game.info.comment.as_deref(), Some("a ] b"));
         assert_eq!(game.moves[0].comment.as_deref(), Some("1.2 s"));
         let main: Vec<&Node> = {
             let t = &c.0[0];

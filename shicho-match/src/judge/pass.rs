@@ -80,8 +80,8 @@ pub fn judge_record(
         .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     let player = |c: Color| {
         match c {
-            Color::Black => record.black_name.clone(),
-            Color::White => record.white_name.clone(),
+            Color::Black => record.info.black_name.clone(),
+            Color::White => record.info.white_name.clone(),
         }
         .unwrap_or_default()
     };

@@ -4,13 +4,13 @@
 //! and [`Geometry::point`](crate::go::geometry::Geometry::point). SGF counts rows from the top
 //! (`aa` is the upper-left corner), so the conversion needs the board size.
 
-use std::str::FromStr;
-
 use crate::color::Color;
 use crate::go::geometry::{MAX_SIZE, MIN_SIZE};
 use crate::sgf::error::SgfError;
+use crate::sgf::info::{GameInfo, info_value};
 use crate::sgf::number;
-use crate::sgf::point::{index_letter, letter_index};
+use crate::sgf::point::{SgfPoint, point_text as sgf_point_text};
+use crate::sgf::read::{check_game, main_line, node_move, node_setup, read_size};
 use crate::sgf::tree::{Collection, Node};
 
 /// A stone put on the board (`AB`, `AW`) or a point cleared (`AE`) outside of play.
@@ -48,8 +48,6 @@ pub struct SgfGame {
     pub komi: Option<f64>,
     /// `HA`: informational; the stones themselves are in `setup`.
     pub handicap: Option<u32>,
-    /// `PL` of the root node.
-    pub player_to_move: Option<Color>,
     /// `RU`, free text (`Japanese`, `Chinese`, `AGA`, ...).
     pub rules: Option<String>,
     /// `AB`/`AW`/`AE` of the root node, compressed point lists expanded.
@@ -58,28 +56,8 @@ pub struct SgfGame {
     pub moves: Vec<SgfMove>,
     /// Setup in main-line nodes after the last move.
     pub trailing_setup: Vec<SetupStone>,
-    /// `PB`
-    pub black_name: Option<String>,
-    /// `PW`
-    pub white_name: Option<String>,
-    /// `BR`
-    pub black_rank: Option<String>,
-    /// `WR`
-    pub white_rank: Option<String>,
-    /// `RE` (`B+R`, `W+2.5`, `0`, `Void`, ...), uninterpreted.
-    pub result: Option<String>,
-    /// `DT`
-    pub date: Option<String>,
-    /// `EV`
-    pub event: Option<String>,
-    /// `GN`
-    pub game_name: Option<String>,
-    /// `TM`: main time in seconds.
-    pub time_limit: Option<f64>,
-    /// `OT`: overtime system, free text.
-    pub overtime: Option<String>,
-    /// The root node's `C`.
-    pub comment: Option<String>,
+    /// The players, result, date, event, time, who moves first and the root's comment.
+    pub info: GameInfo,
 }
 
 /// The size an SGF file without `SZ` is played on.
@@ -92,22 +70,11 @@ impl SgfGame {
             size,
             komi: None,
             handicap: None,
-            player_to_move: None,
             rules: None,
             setup: Vec::new(),
             moves: Vec::new(),
             trailing_setup: Vec::new(),
-            black_name: None,
-            white_name: None,
-            black_rank: None,
-            white_rank: None,
-            result: None,
-            date: None,
-            event: None,
-            game_name: None,
-            time_limit: None,
-            overtime: None,
-            comment: None,
+            info: GameInfo::default(),
         }
     }
 
@@ -127,41 +94,18 @@ impl SgfGame {
     /// `MIN_SIZE..=MAX_SIZE`, a non-square size, malformed or off-board points, a node with
     /// both `B` and `W` or several values for one of them.
     pub fn from_collection(collection: &Collection) -> Result<SgfGame, SgfError> {
-        let tree = collection.0.first().ok_or(SgfError::NoGameTree)?;
-        let mut main_line = std::iter::successors(Some(tree), |t| t.variations.first())
-            .flat_map(|t| t.nodes.iter());
-        let root = main_line.next().ok_or(SgfError::NoGameTree)?;
-
-        if let Some(gm) = root.value("GM")
-            && gm.trim() != "1"
-        {
-            return Err(SgfError::NotGo(gm.to_string()));
-        }
-        let size = match root.value("SZ") {
-            Some(sz) => parse_size(sz)?,
-            None => DEFAULT_SIZE,
-        };
+        let (root, after_root) = main_line(collection)?;
+        check_game(root, "1", SgfError::NotGo)?;
+        let size = read_size(root, DEFAULT_SIZE, |n| (MIN_SIZE..=MAX_SIZE).contains(&n))?;
         let mut game = SgfGame::new(size);
-        let text = |ident: &str| root.value(ident).map(str::to_string);
-        game.komi = info(root, "KM", number::real);
-        game.handicap = info(root, "HA", number::number);
-        game.time_limit = info(root, "TM", number::real);
-        game.player_to_move = info(root, "PL", |v| Color::from_str(v).ok());
-        game.rules = text("RU");
-        game.black_name = text("PB");
-        game.white_name = text("PW");
-        game.black_rank = text("BR");
-        game.white_rank = text("WR");
-        game.result = text("RE");
-        game.date = text("DT");
-        game.event = text("EV");
-        game.game_name = text("GN");
-        game.overtime = text("OT");
-        game.comment = text("C");
-        game.setup = node_setup(root, size)?;
+        game.komi = info_value(root, "KM", number::real);
+        game.handicap = info_value(root, "HA", number::number);
+        game.rules = root.value("RU").map(str::to_string);
+        game.info = GameInfo::read(root);
+        game.setup = setup_stones(root, size)?;
 
         // A move in the root node is bad style but common enough in old files.
-        if let Some((color, point)) = node_move(root, size)? {
+        if let Some((color, point)) = go_move(root, size)? {
             game.moves.push(SgfMove {
                 setup: Vec::new(),
                 color,
@@ -170,9 +114,9 @@ impl SgfGame {
             });
         }
         let mut pending = Vec::new();
-        for node in main_line {
-            pending.extend(node_setup(node, size)?);
-            if let Some((color, point)) = node_move(node, size)? {
+        for node in after_root {
+            pending.extend(setup_stones(node, size)?);
+            if let Some((color, point)) = go_move(node, size)? {
                 game.moves.push(SgfMove {
                     setup: std::mem::take(&mut pending),
                     color,
@@ -186,41 +130,9 @@ impl SgfGame {
     }
 }
 
-/// A game-information value, or `None` (with a warning) when it does not parse.
-fn info<T>(node: &Node, ident: &str, parse: impl Fn(&str) -> Option<T>) -> Option<T> {
-    let value = node.value(ident)?;
-    let parsed = parse(value.trim());
-    if parsed.is_none() {
-        log::warn!("ignoring malformed SGF {ident}[{value}]");
-    }
-    parsed
-}
-
-/// `SZ` = `Number` or `Number ":" Number`; only square boards the engine plays on.
-fn parse_size(value: &str) -> Result<usize, SgfError> {
-    let bad = || SgfError::BadSize(value.to_string());
-    let (w, h) = match value.split_once(':') {
-        Some((w, h)) => (w.trim(), h.trim()),
-        None => (value.trim(), value.trim()),
-    };
-    if w != h {
-        return Err(bad());
-    }
-    let size = number::number(w).ok_or_else(bad)? as usize;
-    if (MIN_SIZE..=MAX_SIZE).contains(&size) {
-        Ok(size)
-    } else {
-        Err(bad())
-    }
-}
-
-/// An on-board SGF point (`pd`) as (column, row from the bottom).
-fn sgf_point(value: &str, size: usize) -> Option<(usize, usize)> {
-    let &[x, y] = value.as_bytes() else {
-        return None;
-    };
-    let (x, y) = (letter_index(x)?, letter_index(y)?);
-    (x < size && y < size).then(|| (x, size - 1 - y))
+/// Go's point for SGF's: the same column, the row counted from the bottom.
+fn from_sgf((x, y): SgfPoint, size: usize) -> (usize, usize) {
+    (x, size - 1 - y)
 }
 
 /// The SGF text of an on-board point, `None` if it is off a board of `size`.
@@ -228,85 +140,25 @@ pub(crate) fn point_text((x, row): (usize, usize), size: usize) -> Option<String
     if x >= size || row >= size {
         return None;
     }
-    let mut text = String::with_capacity(2);
-    text.push(index_letter(x)?);
-    text.push(index_letter(size - 1 - row)?);
-    Some(text)
+    sgf_point_text((x, size - 1 - row))
 }
 
 /// Who played and where (`None` = pass).
 type Played = (Color, Option<(usize, usize)>);
 
-/// The `B` or `W` of a node, if any.
-fn node_move(node: &Node, size: usize) -> Result<Option<Played>, SgfError> {
-    let mut found = None;
-    for property in &node.properties {
-        let color = match property.ident.as_str() {
-            "B" => Color::Black,
-            "W" => Color::White,
-            _ => continue,
-        };
-        if found.is_some() {
-            return Err(SgfError::BadMove("two moves in one node".to_string()));
-        }
-        let [value] = property.values.as_slice() else {
-            return Err(SgfError::BadMove(format!(
-                "{} with {} values",
-                property.ident,
-                property.values.len()
-            )));
-        };
-        // FF[3] wrote a pass as `tt`, which is a real point on boards above 19.
-        let point = if value.is_empty() || (value == "tt" && size <= 19) {
-            None
-        } else {
-            let point = sgf_point(value, size).ok_or_else(|| SgfError::BadPoint {
-                ident: property.ident.clone(),
-                value: value.clone(),
-            })?;
-            Some(point)
-        };
-        found = Some((color, point));
-    }
-    Ok(found)
+/// The `B` or `W` of a node, if any, on Go's points.
+fn go_move(node: &Node, size: usize) -> Result<Option<Played>, SgfError> {
+    let played = node_move(node, size)?;
+    Ok(played.map(|(color, point)| (color, point.map(|p| from_sgf(p, size)))))
 }
 
 /// The `AB`, `AW` and `AE` stones of a node in property order, compressed lists expanded.
-fn node_setup(node: &Node, size: usize) -> Result<Vec<SetupStone>, SgfError> {
-    let mut stones = Vec::new();
-    for property in &node.properties {
-        let color = match property.ident.as_str() {
-            "AB" => Some(Color::Black),
-            "AW" => Some(Color::White),
-            "AE" => None,
-            _ => continue,
-        };
-        for value in &property.values {
-            let bad = || SgfError::BadPoint {
-                ident: property.ident.clone(),
-                value: value.clone(),
-            };
-            // Some writers emit `AB[]` for "no stones"; it places nothing.
-            if value.is_empty() {
-                continue;
-            }
-            let (first, second) = match value.split_once(':') {
-                Some((a, b)) => (a, b),
-                None => (value.as_str(), value.as_str()),
-            };
-            let (x1, r1) = sgf_point(first, size).ok_or_else(bad)?;
-            let (x2, r2) = sgf_point(second, size).ok_or_else(bad)?;
-            // Spec order is upper-left then lower-right; accept any two opposite corners.
-            // Expanded top row first, left to right, as the points read in the SGF text.
-            for row in (r1.min(r2)..=r1.max(r2)).rev() {
-                for x in x1.min(x2)..=x1.max(x2) {
-                    stones.push(SetupStone {
-                        point: (x, row),
-                        color,
-                    });
-                }
-            }
-        }
-    }
-    Ok(stones)
+fn setup_stones(node: &Node, size: usize) -> Result<Vec<SetupStone>, SgfError> {
+    let stones = node_setup(node, size)?.into_iter();
+    Ok(stones
+        .map(|(point, color)| SetupStone {
+            point: from_sgf(point, size),
+            color,
+        })
+        .collect())
 }

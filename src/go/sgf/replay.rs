@@ -109,10 +109,10 @@ impl SgfGame {
         if game.moves().next().is_none()
             && (game.to_move() == Color::White || !record.setup.is_empty())
         {
-            record.player_to_move = Some(game.to_move());
+            record.info.player_to_move = Some(game.to_move());
         }
         if geo.topology() == Topology::Torus {
-            record.comment = Some(TORUS_COMMENT.into());
+            record.info.comment = Some(TORUS_COMMENT.into());
         }
         record
     }
@@ -143,7 +143,7 @@ impl SgfGame {
         let handicap_like = self.setup.iter().all(|s| s.color == Some(Color::Black))
             && self.setup.len() >= 2
             && self.handicap.unwrap_or(0) >= 2;
-        let first = self.player_to_move.unwrap_or(if handicap_like {
+        let first = self.info.player_to_move.unwrap_or(if handicap_like {
             Color::White
         } else {
             Color::Black

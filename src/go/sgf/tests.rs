@@ -31,19 +31,19 @@ fn game_information() {
     assert_eq!(g.size, 13);
     assert_eq!(g.komi, Some(6.5));
     assert_eq!(g.handicap, Some(2));
-    assert_eq!(g.player_to_move, Some(Color::White));
+    assert_eq!(g.info.player_to_move, Some(Color::White));
     assert_eq!(g.rules.as_deref(), Some("Japanese"));
-    assert_eq!(g.black_name.as_deref(), Some("Black]y"));
-    assert_eq!(g.white_name.as_deref(), Some("White"));
-    assert_eq!(g.black_rank.as_deref(), Some("3d"));
-    assert_eq!(g.white_rank.as_deref(), Some("2k"));
-    assert_eq!(g.result.as_deref(), Some("W+0.5"));
-    assert_eq!(g.date.as_deref(), Some("2024-01-02"));
-    assert_eq!(g.event.as_deref(), Some("Cup"));
-    assert_eq!(g.game_name.as_deref(), Some("Final"));
-    assert_eq!(g.time_limit, Some(600.0));
-    assert_eq!(g.overtime.as_deref(), Some("5x30 byo-yomi"));
-    assert_eq!(g.comment.as_deref(), Some("root"));
+    assert_eq!(g.info.black_name.as_deref(), Some("Black]y"));
+    assert_eq!(g.info.white_name.as_deref(), Some("White"));
+    assert_eq!(g.info.black_rank.as_deref(), Some("3d"));
+    assert_eq!(g.info.white_rank.as_deref(), Some("2k"));
+    assert_eq!(g.info.result.as_deref(), Some("W+0.5"));
+    assert_eq!(g.info.date.as_deref(), Some("2024-01-02"));
+    assert_eq!(g.info.event.as_deref(), Some("Cup"));
+    assert_eq!(g.info.game_name.as_deref(), Some("Final"));
+    assert_eq!(g.info.time_limit, Some(600.0));
+    assert_eq!(g.info.overtime.as_deref(), Some("5x30 byo-yomi"));
+    assert_eq!(g.info.comment.as_deref(), Some("root"));
     // D10 and K4 in GTP terms: SGF rows count from the top.
     let black = Some(Color::Black);
     assert_eq!(g.setup, vec![stone((3, 9), black), stone((9, 3), black)]);
@@ -61,8 +61,11 @@ fn defaults_when_absent() {
 #[test]
 fn malformed_game_information_is_left_out() {
     let g = game("(;KM[6,5]HA[-1]PL[X]TM[lots];B[aa])").unwrap();
-    assert_eq!((g.komi, g.handicap, g.player_to_move), (None, None, None));
-    assert_eq!(g.time_limit, None);
+    assert_eq!(
+        (g.komi, g.handicap, g.info.player_to_move),
+        (None, None, None)
+    );
+    assert_eq!(g.info.time_limit, None);
     assert_eq!(g.moves.len(), 1);
 }
 
@@ -143,7 +146,7 @@ fn setup_in_the_main_line_stays_in_order() {
         ]
     );
     assert_eq!(g.trailing_setup, vec![stone((8, 0), b)]);
-    assert_eq!(g.comment.as_deref(), Some("root"));
+    assert_eq!(g.info.comment.as_deref(), Some("root"));
 }
 
 #[test]
@@ -152,7 +155,7 @@ fn latin1_names() {
         &parse_collection_bytes(b"(;CA[ISO-8859-1]PB[G\xf6del])").unwrap(),
     )
     .unwrap();
-    assert_eq!(g.black_name.as_deref(), Some("Gödel"));
+    assert_eq!(g.info.black_name.as_deref(), Some("Gödel"));
 }
 
 #[test]
@@ -300,21 +303,21 @@ fn game_strategy() -> impl Strategy<Value = SgfGame> {
                 let mut g = SgfGame::new(size);
                 g.komi = komi;
                 g.handicap = handicap;
-                g.player_to_move = to_move;
-                g.time_limit = time;
+                g.info.player_to_move = to_move;
+                g.info.time_limit = time;
                 let mut texts = texts.into_iter();
                 for field in [
                     &mut g.rules,
-                    &mut g.black_name,
-                    &mut g.white_name,
-                    &mut g.black_rank,
-                    &mut g.white_rank,
-                    &mut g.result,
-                    &mut g.date,
-                    &mut g.event,
-                    &mut g.game_name,
-                    &mut g.overtime,
-                    &mut g.comment,
+                    &mut g.info.black_name,
+                    &mut g.info.white_name,
+                    &mut g.info.black_rank,
+                    &mut g.info.white_rank,
+                    &mut g.info.result,
+                    &mut g.info.date,
+                    &mut g.info.event,
+                    &mut g.info.game_name,
+                    &mut g.info.overtime,
+                    &mut g.info.comment,
                 ] {
                     *field = texts.next().flatten();
                 }

@@ -2,7 +2,7 @@
 
 use crate::color::Color;
 use crate::go::sgf::record::{SetupStone, SgfGame, point_text};
-use crate::sgf::write::{MOVES_PER_LINE, push_property, push_value};
+use crate::sgf::write::{push_main_line, push_move, push_property, push_setup, record_start};
 
 /// Writes `game` as one FF[4] game tree, UTF-8, with its moves as the only line of play.
 ///
@@ -16,59 +16,24 @@ use crate::sgf::write::{MOVES_PER_LINE, push_property, push_value};
 /// komi or time is left out.
 pub fn write_game(game: &SgfGame) -> String {
     let size = game.size;
-    let mut out = String::new();
-    out.push_str("(;FF[4]GM[1]CA[UTF-8]");
-    push_property(
-        &mut out,
-        "AP",
-        &format!("shicho:{}", env!("CARGO_PKG_VERSION")),
-    );
-    push_property(&mut out, "SZ", &size.to_string());
+    let mut out = record_start(1, size);
     if let Some(komi) = game.komi.filter(|k| k.is_finite()) {
         push_property(&mut out, "KM", &komi.to_string());
     }
     if let Some(handicap) = game.handicap {
         push_property(&mut out, "HA", &handicap.to_string());
     }
-    let texts = [
-        ("RU", &game.rules),
-        ("PB", &game.black_name),
-        ("BR", &game.black_rank),
-        ("PW", &game.white_name),
-        ("WR", &game.white_rank),
-        ("DT", &game.date),
-        ("EV", &game.event),
-        ("GN", &game.game_name),
-        ("RE", &game.result),
-    ];
-    for (ident, text) in texts {
-        if let Some(text) = text {
-            push_property(&mut out, ident, text);
-        }
+    if let Some(rules) = &game.rules {
+        push_property(&mut out, "RU", rules);
     }
-    if let Some(time) = game.time_limit.filter(|t| t.is_finite()) {
-        push_property(&mut out, "TM", &time.to_string());
-    }
-    if let Some(overtime) = &game.overtime {
-        push_property(&mut out, "OT", overtime);
-    }
-    if let Some(color) = game.player_to_move {
-        push_property(&mut out, "PL", &color.letter().to_string());
-    }
-    if let Some(comment) = &game.comment {
-        push_property(&mut out, "C", comment);
-    }
-    push_setup(&mut out, &game.setup, size);
+    game.info.write(&mut out);
+    push_setup(&mut out, &setup_points(&game.setup, size));
 
-    for (i, m) in game.moves.iter().enumerate() {
-        if i % MOVES_PER_LINE == 0 {
-            out.push('\n');
-        }
+    push_main_line(&mut out, &game.moves, |out, m| {
         if !m.setup.is_empty() {
             out.push(';');
-            push_setup(&mut out, &m.setup, size);
+            push_setup(out, &setup_points(&m.setup, size));
         }
-        out.push(';');
         let point = match m.point {
             None => String::new(),
             Some(p) => point_text(p, size).unwrap_or_else(|| {
@@ -76,42 +41,29 @@ pub fn write_game(game: &SgfGame) -> String {
                 String::new()
             }),
         };
-        push_property(&mut out, &m.color.letter().to_string(), &point);
-        if let Some(comment) = &m.comment {
-            push_property(&mut out, "C", comment);
-        }
-    }
+        push_move(out, m.color, &point, m.comment.as_deref());
+    });
     if !game.trailing_setup.is_empty() {
         out.push_str("\n;");
-        push_setup(&mut out, &game.trailing_setup, size);
+        push_setup(&mut out, &setup_points(&game.trailing_setup, size));
     }
     out.push_str(")\n");
     out
 }
 
-/// `AB`, `AW`, `AE` properties for `stones`, one per kind, each kind in list order.
-fn push_setup(out: &mut String, stones: &[SetupStone], size: usize) {
-    for (ident, color) in [
-        ("AB", Some(Color::Black)),
-        ("AW", Some(Color::White)),
-        ("AE", None),
-    ] {
-        let mut first = true;
-        for stone in stones.iter().filter(|s| s.color == color) {
-            let Some(text) = point_text(stone.point, size) else {
-                log::error!(
-                    "SGF writer: setup point {:?} is off a {size}x{size} board; dropped",
-                    stone.point
-                );
-                continue;
-            };
-            if first {
-                out.push_str(ident);
-                first = false;
-            }
-            push_value(out, &text);
+/// The SGF points of `stones`; one off a board of `size` is logged and dropped.
+fn setup_points(stones: &[SetupStone], size: usize) -> Vec<(String, Option<Color>)> {
+    let on_board = |stone: &SetupStone| match point_text(stone.point, size) {
+        Some(text) => Some((text, stone.color)),
+        None => {
+            log::error!(
+                "SGF writer: setup point {:?} is off a {size}x{size} board; dropped",
+                stone.point
+            );
+            None
         }
-    }
+    };
+    stones.iter().filter_map(on_board).collect()
 }
 
 #[cfg(test)]
@@ -124,8 +76,8 @@ mod tests {
         let mut game = SgfGame::new(9);
         game.komi = Some(7.0);
         game.rules = Some("Chinese".to_string());
-        game.black_name = Some("a]b\\c".to_string());
-        game.result = Some("B+R".to_string());
+        game.info.black_name = Some("a]b\\c".to_string());
+        game.info.result = Some("B+R".to_string());
         game.setup = vec![
             SetupStone {
                 point: (2, 2),
