@@ -39,7 +39,7 @@ use crate::go::search::heuristic;
 use crate::go::search::params::{Params, Tunables};
 use crate::go::search::pattern::gammas::Gammas;
 use crate::go::search::playout::last_moves::{EARLIER_MOVES, Last};
-use crate::go::search::priors::{NetScratch, child_priors, net_priors};
+use crate::go::search::priors::{Leaf, NetScratch, child_priors, net_priors};
 use crate::go::search::simulation::{LiveOwnership, Shared, Worker, pass_child};
 use crate::go::search::strategy::{Strategy, TreePolicy};
 use crate::go::search::tree::{NewChild, ROOT, Tree};
@@ -431,16 +431,15 @@ impl<'g> Root<'g> {
             moves.sort();
             let mut priors = Vec::new();
             let last = self.shared.last;
-            child_priors(
+            let leaf = Leaf {
                 board,
-                c,
-                &moves,
+                color: c,
+                moves: &moves,
                 last,
-                self.shared.owner.as_deref(),
-                0,
-                t,
-                &mut priors,
-            );
+                owner: self.shared.owner.as_deref(),
+                depth: 0,
+            };
+            child_priors(&leaf, t, &mut priors);
             let mut children: Vec<NewChild> = moves
                 .iter()
                 .zip(&priors)

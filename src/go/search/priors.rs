@@ -27,23 +27,35 @@ use crate::go::search::playout::last_moves::Last;
 use crate::go::search::tree::{NodeId, ROOT, Tree};
 use crate::go::tactics::{ladder_attack, ladder_escape};
 
-/// The priors (virtual visits, virtual wins) of `c` playing each of `moves` (empty
-/// points) on `board`, `last` holding the points of the last two moves.
-/// `owner`, when given, is each point's mean owner at the end of playouts from the root
-/// (+1 Black, -1 White), for the learnt weights' owner feature; `depth` is the node's
-/// distance from the root, which decides whether that estimate still applies there
-/// (`prior_owner_depth`, `prior_owner_tactics_depth`).
-#[allow(clippy::too_many_arguments)]
-pub(crate) fn child_priors(
-    board: &Board,
-    c: Color,
-    moves: &[Point],
-    last: Last,
-    owner: Option<&[f32]>,
-    depth: usize,
-    t: &Tunables,
-    out: &mut Vec<(f32, f32)>,
-) {
+/// A leaf being expanded, as its children's priors see it.
+#[derive(Clone, Copy)]
+pub(crate) struct Leaf<'a> {
+    pub board: &'a Board,
+    /// The side to move there.
+    pub color: Color,
+    /// The empty points its children play.
+    pub moves: &'a [Point],
+    /// The points of the last two moves.
+    pub last: Last,
+    /// Each point's mean owner at the end of playouts from the root (+1 Black, -1 White),
+    /// for the learnt weights' owner feature, when there is an estimate.
+    pub owner: Option<&'a [f32]>,
+    /// The leaf's distance from the root, which decides whether that estimate still
+    /// applies there (`prior_owner_depth`, `prior_owner_tactics_depth`).
+    pub depth: usize,
+}
+
+/// The priors (virtual visits, virtual wins) of the side to move at `leaf` playing each of
+/// its moves.
+pub(crate) fn child_priors(leaf: &Leaf<'_>, t: &Tunables, out: &mut Vec<(f32, f32)>) {
+    let Leaf {
+        board,
+        color: c,
+        moves,
+        last,
+        owner,
+        depth,
+    } = *leaf;
     out.clear();
     let Last {
         point: last,
@@ -210,16 +222,15 @@ mod tests {
     ) -> Vec<f32> {
         let mut out = Vec::new();
         let last = Last::default();
-        child_priors(
+        let leaf = Leaf {
             board,
-            Color::Black,
+            color: Color::Black,
             moves,
             last,
-            Some(owner),
+            owner: Some(owner),
             depth,
-            t,
-            &mut out,
-        );
+        };
+        child_priors(&leaf, t, &mut out);
         out.iter().map(|&(v, w)| w / v).collect()
     }
 

@@ -16,7 +16,7 @@ use crate::go::search::params::Tunables;
 use crate::go::search::playout::last_moves::Last;
 use crate::go::search::playout::policy::Policy;
 use crate::go::search::playout::{Recent, move_cap};
-use crate::go::search::priors::{NetScratch, net_priors};
+use crate::go::search::priors::{Leaf, NetScratch, net_priors};
 use crate::go::search::strategy::{Strategy, TreePolicy};
 use crate::go::search::tree::{NewChild, NodeId, ROOT, Tree};
 use crate::rng::Rng;
@@ -287,15 +287,15 @@ impl<'s, 'g, P: TreePolicy> Worker<'s, 'g, P> {
         {
             owner = Some(&self.owner);
         }
-        self.tree_policy.child_priors(
-            &self.board,
-            c,
-            &self.moves,
+        let leaf = Leaf {
+            board: &self.board,
+            color: c,
+            moves: &self.moves,
             last,
             owner,
             depth,
-            &mut self.priors,
-        );
+        };
+        self.tree_policy.child_priors(&leaf, &mut self.priors);
         self.children.clear();
         self.children.extend(
             self.moves

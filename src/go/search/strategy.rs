@@ -13,13 +13,9 @@
 //! are compiled for it (`Worker` is generic over [`TreePolicy`]), so the descent asks
 //! nothing at each node to know which search it is in.
 
-use crate::color::Color;
-use crate::go::board::Board;
 use crate::go::network::weights::Weights;
-use crate::go::point::Point;
 use crate::go::search::params::Tunables;
-use crate::go::search::playout::last_moves::Last;
-use crate::go::search::priors::child_priors;
+use crate::go::search::priors::{Leaf, child_priors};
 use crate::go::search::tree::{NodeId, ROOT, Selection, Tree};
 
 /// What sets one search apart from the other as a simulation walks down the tree.
@@ -34,19 +30,9 @@ pub(crate) trait TreePolicy: Copy {
     /// the walk ends there, without a playout.
     fn net_value_ends_walk(&self, node: NodeId) -> bool;
 
-    /// The priors (virtual visits, virtual wins) of `c` playing each of `moves` at a leaf
-    /// being expanded, into `out`: the arguments of [`child_priors`].
-    #[allow(clippy::too_many_arguments)]
-    fn child_priors(
-        &self,
-        board: &Board,
-        c: Color,
-        moves: &[Point],
-        last: Last,
-        owner: Option<&[f32]>,
-        depth: usize,
-        out: &mut Vec<(f32, f32)>,
-    );
+    /// The priors (virtual visits, virtual wins) of the side to move at `leaf` playing each
+    /// of its moves, into `out`.
+    fn child_priors(&self, leaf: &Leaf<'_>, out: &mut Vec<(f32, f32)>);
 
     /// The child of the expanded `node` to walk into.
     fn select(&self, tree: &Tree, node: NodeId) -> Option<NodeId>;
@@ -109,17 +95,8 @@ impl TreePolicy for Rave<'_> {
     }
 
     /// The learnt weights' (or the hand-set bonuses').
-    fn child_priors(
-        &self,
-        board: &Board,
-        c: Color,
-        moves: &[Point],
-        last: Last,
-        owner: Option<&[f32]>,
-        depth: usize,
-        out: &mut Vec<(f32, f32)>,
-    ) {
-        child_priors(board, c, moves, last, owner, depth, self.t, out);
+    fn child_priors(&self, leaf: &Leaf<'_>, out: &mut Vec<(f32, f32)>) {
+        child_priors(leaf, self.t, out);
     }
 
     fn select(&self, tree: &Tree, node: NodeId) -> Option<NodeId> {
@@ -154,18 +131,9 @@ impl TreePolicy for Zero {
 
     /// Even ones: PUCT reads the network's policy alone, so the learnt weights' priors
     /// would go unread.
-    fn child_priors(
-        &self,
-        _: &Board,
-        _: Color,
-        moves: &[Point],
-        _: Last,
-        _: Option<&[f32]>,
-        _: usize,
-        out: &mut Vec<(f32, f32)>,
-    ) {
+    fn child_priors(&self, leaf: &Leaf<'_>, out: &mut Vec<(f32, f32)>) {
         out.clear();
-        out.resize(moves.len(), (self.prior_even, self.prior_even / 2.0));
+        out.resize(leaf.moves.len(), (self.prior_even, self.prior_even / 2.0));
     }
 
     /// PUCT with Leela Zero's first-play urgency (`puct`, `fpu_reduction`).
