@@ -4,9 +4,10 @@
 //! GTP's `time_settings main byo_time byo_stones` is Canadian byo-yomi, with two special
 //! cases: `byo_time > 0, byo_stones == 0` means no limit, `byo_time == 0` means absolute
 //! (sudden death). KGS adds `kgs-time_settings none|absolute|canadian|byoyomi` (Japanese
-//! byo-yomi: periods of fixed length). `time_left` overrides the internal clock: with
-//! `stones == 0` it is the main time left, otherwise the time left in the current period and
-//! the stones (Canadian) or periods (Japanese) still to play in it.
+//! byo-yomi: periods of fixed length), and KataGo's `kata-time_settings` adds Fischer
+//! clocks (an increment after every move), capped or not. `time_left` overrides the
+//! internal clock: with `stones == 0` it is the main time left, otherwise the time left in
+//! the current period and the stones (Canadian) or periods (Japanese) still to play in it.
 
 use std::time::Duration;
 
@@ -64,6 +65,15 @@ pub enum TimeSystem {
         period: f64,
         periods: u32,
     },
+    /// `main` seconds, and `increment` more added after every move. Capped (KataGo's
+    /// `fischer-capped`): main time never grows past `limit`, and no move may take more than
+    /// `per_move`; `None` where there is no such limit.
+    Fischer {
+        main: f64,
+        increment: f64,
+        limit: Option<f64>,
+        per_move: Option<f64>,
+    },
 }
 
 /// One colour's clock.
@@ -98,7 +108,7 @@ impl Clock {
                 period_left: 0.0,
                 count: 0,
             },
-            TimeSystem::Absolute { main } => Side {
+            TimeSystem::Absolute { main } | TimeSystem::Fischer { main, .. } => Side {
                 main,
                 period_left: 0.0,
                 count: 0,
@@ -171,6 +181,16 @@ impl Clock {
     pub fn charge(&mut self, c: Color, used: f64) {
         let system = self.system;
         let side = &mut self.sides[c];
+        if let TimeSystem::Fischer {
+            increment, limit, ..
+        } = system
+        {
+            side.main = side.main - used + increment;
+            if let Some(limit) = limit {
+                side.main = side.main.min(limit);
+            }
+            return;
+        }
         let mut used = used;
         if side.main > 0.0 {
             let from_main = used.min(side.main);
@@ -181,7 +201,8 @@ impl Clock {
             }
         }
         match system {
-            TimeSystem::Unlimited => {}
+            // Fischer's main time, the only time it has, was charged above.
+            TimeSystem::Unlimited | TimeSystem::Fischer { .. } => {}
             TimeSystem::Absolute { .. } => side.main -= used,
             TimeSystem::Canadian { period, stones, .. } => {
                 side.period_left -= used;
@@ -216,7 +237,7 @@ impl Clock {
         if self.system == TimeSystem::Unlimited {
             return None;
         }
-        let share = (self.sides[c].main - self.reserve()) / expected_moves(empties);
+        let share = self.spread_main(c) / expected_moves(empties);
         (share > 0.0).then(|| Duration::from_secs_f64(share.min(3600.0)))
     }
 
@@ -238,7 +259,7 @@ impl Clock {
         let own_moves_to_yose = (empties - (1.0 - YOSE_START_FILL) * points) / 2.0;
         let left_at_yose =
             (empties * MOVES_EXPECTED_PER_EMPTY_POINT - own_moves_to_yose).max(MIN_MOVES_EXPECTED);
-        let middle = (self.sides[c].main - self.reserve()) / left_at_yose;
+        let middle = self.spread_main(c) / left_at_yose;
         let even = even.as_secs_f64();
         let share = if middle <= even {
             even
@@ -283,16 +304,46 @@ impl Clock {
         if planned <= 0.0 {
             return Some(even);
         }
-        let share = (self.sides[c].main - self.reserve()) * weight_now / planned;
+        let share = self.spread_main(c) * weight_now / planned;
         (share > 0.0).then(|| Duration::from_secs_f64(share.min(3600.0)))
     }
 
-    /// Main time never spent on a search: the safety margin, and under sudden death the
-    /// reserve for a long tail (byo-yomi is its own reserve).
+    /// Main time never spent on a search: the safety margin, and under sudden death and
+    /// Fischer the reserve for a long tail (byo-yomi is its own reserve).
     fn reserve(&self) -> f64 {
         match self.system {
-            TimeSystem::Absolute { main } => SAFETY_MARGIN + SUDDEN_DEATH_RESERVE * main,
+            // An increment smaller than what every move costs beside its search (the
+            // root's preparation, the pipes) pays for no tail: Fischer keeps the reserve.
+            TimeSystem::Absolute { main } | TimeSystem::Fischer { main, .. } => {
+                SAFETY_MARGIN + SUDDEN_DEATH_RESERVE * main
+            }
             _ => SAFETY_MARGIN,
+        }
+    }
+
+    /// `c`'s main time to spread over the moves to come: all but the reserve, and under
+    /// Fischer all but the increment too, which every move spends on top of its share since
+    /// the clock gives it back after the move.
+    fn spread_main(&self, c: Color) -> f64 {
+        let increment = match self.system {
+            TimeSystem::Fischer { increment, .. } => increment,
+            _ => 0.0,
+        };
+        self.sides[c].main - self.reserve() - increment
+    }
+
+    /// The most any one move may take where the time system limits every move (capped
+    /// Fischer's `per_move`), its margin kept back; `None` elsewhere. A search stretched
+    /// past its budget must stay within it.
+    pub fn move_cap(&self) -> Option<Duration> {
+        match self.system {
+            TimeSystem::Fischer {
+                per_move: Some(cap),
+                ..
+            } => Some(Duration::from_secs_f64(
+                (cap - margin_for(cap)).clamp(0.0, 3600.0),
+            )),
+            _ => None,
         }
     }
 
@@ -324,6 +375,20 @@ impl Clock {
                 } else {
                     period - margin_for(period)
                 }
+            }
+            TimeSystem::Fischer {
+                increment,
+                per_move,
+                ..
+            } => {
+                // The increment plus a share of the rest: once main time is down to the
+                // reserve and one increment, a move takes the increment and the clock
+                // stays where it is; below that it takes less, and the clock climbs back.
+                // A cap on main time takes nothing from such a clock: main time starts
+                // at or below the cap and a move spending the increment keeps it there.
+                let planned = increment + self.spread_main(c) / expected;
+                let seconds = planned.min(side.main - margin_for(side.main));
+                per_move.map_or(seconds, |cap| seconds.min(cap - margin_for(cap)))
             }
         };
         Some(Duration::from_secs_f64(seconds.clamp(0.01, 3600.0)))
@@ -515,5 +580,95 @@ mod tests {
         assert!((clock.budget(Color::Black, 81).unwrap().as_secs_f64() - 9.0).abs() < 0.01);
         clock.charge(Color::Black, 25.0);
         assert!((clock.budget(Color::Black, 81).unwrap().as_secs_f64() - 9.0).abs() < 0.01);
+    }
+
+    fn fischer(main: f64, increment: f64) -> Clock {
+        Clock::new(TimeSystem::Fischer {
+            main,
+            increment,
+            limit: None,
+            per_move: None,
+        })
+    }
+
+    #[test]
+    fn fischer_spends_the_increment_and_a_share_of_the_rest() {
+        // 60 s + 2 s a move on an empty 9x9 board: 24.3 moves expected, over which main
+        // time is spread but for the reserve and the increment, which every move spends.
+        let clock = fischer(60.0, 2.0);
+        let reserve = SAFETY_MARGIN + SUDDEN_DEATH_RESERVE * 60.0;
+        let spread = (60.0 - reserve - 2.0) / 24.3;
+        let b = seconds(clock.budget(Color::Black, 81));
+        assert!((b - (2.0 + spread)).abs() < 0.01, "{b}");
+        // The share a search may stretch by is of main time only.
+        let share = seconds(clock.main_share(Color::Black, 81));
+        assert!((share - spread).abs() < 0.01, "{share}");
+        // Down to the reserve and one increment: the increment, and nothing to stretch.
+        let mut low = clock.clone();
+        low.set_left(Color::Black, reserve + 2.0, 0);
+        let b = seconds(low.budget(Color::Black, 81));
+        assert!((b - 2.0).abs() < 0.01, "{b}");
+        assert_eq!(low.main_share(Color::Black, 81), None);
+        // Below that, less than the increment, so that the clock climbs back.
+        low.set_left(Color::Black, reserve + 1.0, 0);
+        let b = seconds(low.budget(Color::Black, 81));
+        assert!((b - (2.0 - 1.0 / 24.3)).abs() < 0.01, "{b}");
+        // Never more than main time, less its margin.
+        low.set_left(Color::Black, 1.0, 0);
+        let b = seconds(low.budget(Color::Black, 81));
+        assert!((b - 0.75).abs() < 0.01, "{b}");
+        // The increment comes after the move.
+        let mut clock = clock;
+        clock.charge(Color::White, 5.0);
+        assert!((clock.sides[Color::White].main - 57.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn capped_fischer_keeps_main_time_under_its_limit_and_each_move_under_its_cap() {
+        let mut clock = Clock::new(TimeSystem::Fischer {
+            main: 30.0,
+            increment: 10.0,
+            limit: Some(35.0),
+            per_move: Some(8.0),
+        });
+        // 10 s and a share of the rest would be planned; the cap, less its margin, holds.
+        assert!((seconds(clock.budget(Color::Black, 81)) - 7.0).abs() < 1e-9);
+        assert_eq!(clock.move_cap(), Some(Duration::from_secs(7)));
+        clock.charge(Color::Black, 2.0);
+        assert_eq!(clock.sides[Color::Black].main, 35.0);
+        assert_eq!(fischer(30.0, 10.0).move_cap(), None);
+    }
+
+    #[test]
+    fn a_fischer_clock_never_runs_out_whatever_the_increment() {
+        // Each move takes its budget, the stretch a search still undecided may add, and
+        // 50 ms the budget does not see (the root's preparation, the pipes): main time must
+        // never run out over a long game, from a tenth of a second a move up.
+        for (points, main, increment) in [
+            (81, 60.0, 2.0),
+            (81, 10.0, 0.1),
+            (361, 180.0, 5.0),
+            (361, 30.0, 0.25),
+        ] {
+            let mut clock = fischer(main, increment);
+            let mut lowest = main;
+            for own_moves in 0..300 {
+                let empties = points - (2 * own_moves).min(points * 4 / 5);
+                let budget = seconds(clock.budget(Color::Black, empties));
+                let stretch = clock
+                    .main_share(Color::Black, empties)
+                    .map_or(0.0, |s| s.as_secs_f64());
+                let used = budget + stretch + 0.05;
+                let left = clock.sides[Color::Black].main;
+                assert!(
+                    used < left,
+                    "{main}+{increment} on {points} points, move {own_moves}: {used} of {left}"
+                );
+                lowest = lowest.min(left - used);
+                clock.charge(Color::Black, used);
+            }
+            // What is left at the worst moment is no accident.
+            assert!(lowest > 0.2, "{main}+{increment}: {lowest}");
+        }
     }
 }

@@ -307,7 +307,15 @@ impl State {
                 .map(|share| share.mul_f64(stretch))
                 .filter(|e| !e.is_zero());
         }
-        params.time = Some(params.time.map_or(budget, |t| t.min(budget)));
+        let time = params.time.map_or(budget, |t| t.min(budget));
+        // A clock that limits every move (capped Fischer) bounds the stretch too.
+        if let Some(cap) = self.common.clock.move_cap() {
+            params.extension = params
+                .extension
+                .map(|e| e.min(cap.saturating_sub(time)))
+                .filter(|e| !e.is_zero());
+        }
+        params.time = Some(time);
         params
     }
 
@@ -476,7 +484,7 @@ mod tests {
     use std::time::Duration;
 
     use super::*;
-    use crate::clock::SUDDEN_DEATH_RESERVE;
+    use crate::clock::{SUDDEN_DEATH_RESERVE, TimeSystem};
     use crate::go::gtp::GO;
     use crate::go::search::Tunables;
 
@@ -537,6 +545,44 @@ mod tests {
         });
         s.common.clock = Clock::from_gtp(25.0, 0.0, 0);
         assert_eq!(s.timed_params(Color::Black).extension, None);
+    }
+
+    #[test]
+    fn a_clock_that_caps_every_move_caps_the_stretch_too() {
+        let mut s = state_with(Params {
+            tunables: Tunables {
+                unsettled_extension: 1.0,
+                ..Tunables::default()
+            },
+            ..Params::default()
+        });
+        // 10 minutes and 10 s a move on 9x9, no move over 40 s: the budget (10 s and a
+        // share of the rest, 34 s) and its stretch both fit in 40 s less the margin.
+        s.common.clock = Clock::new(TimeSystem::Fischer {
+            main: 600.0,
+            increment: 10.0,
+            limit: None,
+            per_move: Some(40.0),
+        });
+        let p = s.timed_params(Color::Black);
+        let (time, extension) = (seconds(p.time), seconds(p.extension));
+        assert!(time > 30.0, "{time}");
+        assert!(
+            (time + extension - 39.0).abs() < 1e-6,
+            "{time} + {extension}"
+        );
+        // Uncapped, the stretch is a share of main time past the increment.
+        s.common.clock = Clock::new(TimeSystem::Fischer {
+            main: 600.0,
+            increment: 10.0,
+            limit: None,
+            per_move: None,
+        });
+        let p = s.timed_params(Color::Black);
+        assert!(
+            seconds(p.time) > 30.0 && seconds(p.extension) > 20.0,
+            "{p:?}"
+        );
     }
 
     fn seconds(d: Option<Duration>) -> f64 {
