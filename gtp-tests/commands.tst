@@ -509,6 +509,41 @@ play w c3
 #? [.*]*
 214 kgs-time_settings none 5   # syntax error
 #? [.*]*
+# KataGo's kinds: KGS's and Fischer's (GTP2OGS sends fischer-capped with -1 for no limit).
+2101 kata-list_time_settings
+#? [none absolute byoyomi canadian fischer fischer-capped]
+2102 kata-time_settings none
+#? []
+2103 kata-time_settings canadian 600 30.5 5
+#? []
+2104 kata-time_settings byoyomi 600 30 5
+#? []
+2105 kata-time_settings fischer 60 2
+#? []
+2106 time_left b 57 0
+#? []
+2107 time_left b 57 1   # a Fischer clock has no byo-yomi
+#? [.*]*
+2108 kata-time_settings fischer-capped 60 2 120 -1
+#? []
+2109 kata-time_settings fischer-capped 60.5 2.5 -1 10
+#? []
+2110 kata-time_settings fischer-capped 60 2 30 -1   # cap below main time
+#? [.*]*
+2111 kata-time_settings fischer 60   # syntax error
+#? [.*]*
+2112 kata-time_settings fischer -60 2   # syntax error
+#? [.*]*
+2113 kata-time_settings blitz 60   # unknown time system
+#? [.*]*
+2114 kata-time_settings   # syntax error
+#? [.*]*
+2115 kata-list_time_settings now   # syntax error
+#? [.*]*
+# genmove under a Fischer clock.
+kata-time_settings fischer 10 1
+2116 genmove b
+#? [[A-HJ][1-9]|PASS]
 # genmove with a clock running, in byo-yomi with one stone left.
 kgs-time_settings byoyomi 0 5 1
 time_left b 5 1

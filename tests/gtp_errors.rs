@@ -91,7 +91,14 @@ fn syntax_error() {
             ("time_settings -1 2 3", "? syntax error\n\n"),
             ("time_left b 10", "? syntax error\n\n"),
             ("time_left x 10 0", "? syntax error\n\n"),
+            ("kgs-time_settings absolute", "? syntax error\n\n"),
             ("kgs-time_settings fischer 1 2", "? syntax error\n\n"),
+            ("kata-time_settings fischer 1", "? syntax error\n\n"),
+            (
+                "kata-time_settings fischer-capped 1 2 -1",
+                "? syntax error\n\n",
+            ),
+            ("kata-list_time_settings x", "? syntax error\n\n"),
             ("final_score x", "? syntax error\n\n"),
             ("final_status_list", "? syntax error\n\n"),
             ("final_status_list undecided", "? syntax error\n\n"),
@@ -356,6 +363,30 @@ fn gnu_go_extension_texts() {
     );
 }
 
+#[test]
+fn time_system_texts() {
+    let mut e = engine();
+    expect(
+        &mut e,
+        &[
+            (
+                "kata-time_settings blitz 1",
+                "? unknown time system (not one of none, absolute, byoyomi, canadian, fischer, fischer-capped)\n\n",
+            ),
+            (
+                "kata-time_settings fischer-capped 60 2 30 -1",
+                "? main time limit below main time\n\n",
+            ),
+            ("kata-time_settings fischer 60 2", "= \n\n"),
+            (
+                "time_left b 30 1",
+                "? stones must be 0: the time system has no byo-yomi\n\n",
+            ),
+            ("time_left b 30 0", "= \n\n"),
+        ],
+    );
+}
+
 // ----- ids and framing ----------------------------------------------------------------------
 
 #[test]
@@ -531,6 +562,11 @@ const FAILING: &[&str] = &[
     "time_settings -1 0 0",
     "time_left b x 0",
     "kgs-time_settings byoyomi 1 1",
+    "kgs-time_settings fischer 60 2",
+    "kata-time_settings fischer 60",
+    "kata-time_settings fischer-capped 60 2 30 -1",
+    "kata-time_settings blitz",
+    "kata-list_time_settings x",
     "final_score x",
     "final_status_list x",
     "loadsgf /nonexistent/file.sgf",

@@ -58,6 +58,12 @@ pub enum GtpError {
     },
     /// A long computation stopped by GoGui's interrupt before it had an answer.
     Interrupted,
+    /// `kata-time_settings` with a kind it does not take; the kinds it does.
+    UnknownTimeSystem(&'static [&'static str]),
+    /// `kata-time_settings fischer-capped` whose cap on main time is below the main time.
+    LimitBelowMainTime,
+    /// `time_left` counting stones or periods on a clock that has none (Fischer).
+    NoByoYomi,
 }
 
 impl fmt::Display for GtpError {
@@ -93,6 +99,11 @@ impl fmt::Display for GtpError {
             }
             GtpError::TooLarge { limit } => return write!(f, "too large (at most {limit})"),
             GtpError::Interrupted => "interrupted",
+            GtpError::UnknownTimeSystem(kinds) => {
+                return write!(f, "unknown time system (not one of {})", kinds.join(", "));
+            }
+            GtpError::LimitBelowMainTime => "main time limit below main time",
+            GtpError::NoByoYomi => "stones must be 0: the time system has no byo-yomi",
         };
         f.write_str(text)
     }
