@@ -837,8 +837,48 @@ printsgf games/roundtrip.out.sgf
 #? []
 328 gogui-title
 #? [shicho 9x9 daoqi komi 0\.5]
+# KGS's names (kgsGtp sends kgs-rules as each game starts); back on the plane.
+2201 kgs-rules japanese
+#? []
+2202 shicho-rules
+#? [japanese .*]
+2203 kgs-rules new_zealand
+#? []
+2204 shicho-rules
+#? [new-zealand .*]
+# kgsGtp may add parameters one day; they are to be ignored.
+2205 kgs-rules aga more to come
+#? []
+2206 shicho-rules
+#? [aga .*]
+2207 kgs-rules chinese
+#? []
+2208 shicho-rules
+#? [chinese .*]
+2209 kgs-rules tromp-taylor   # not a KGS name
+#? [.*]*
+2210 kgs-rules   # syntax error
+#? [.*]*
+2211 shicho-rules
+#? [chinese .*]
+
+# ----- Server bridges --------------------------------------------------------------------------
+# kgsGtp's chat and end of game.
+2301 kgs-chat private alice Hello there, how strong are you?
+#? [Hello! I am shicho, a Go program\. .*]
+2302 kgs-chat game bob gg
+#? [Hello! .*]
+2303 kgs-chat game   # syntax error
+#? [.*]*
+2304 kgs-chat lobby carol hi   # syntax error
+#? [.*]*
+2305 kgs-game_over
+#? []
+2306 kgs-game_over now   # syntax error
+#? [.*]*
 
 # ----- The torus view ------------------------------------------------------------------------
+kata-set-rules daoqi
 boardsize 5
 play b a1
 play w b2

@@ -99,6 +99,10 @@ fn syntax_error() {
                 "? syntax error\n\n",
             ),
             ("kata-list_time_settings x", "? syntax error\n\n"),
+            ("kgs-rules", "? syntax error\n\n"),
+            ("kgs-game_over now", "? syntax error\n\n"),
+            ("kgs-chat game", "? syntax error\n\n"),
+            ("kgs-chat room alice hi", "? syntax error\n\n"),
             ("final_score x", "? syntax error\n\n"),
             ("final_status_list", "? syntax error\n\n"),
             ("final_status_list undecided", "? syntax error\n\n"),
@@ -364,7 +368,7 @@ fn gnu_go_extension_texts() {
 }
 
 #[test]
-fn time_system_texts() {
+fn time_system_and_server_texts() {
     let mut e = engine();
     expect(
         &mut e,
@@ -383,6 +387,14 @@ fn time_system_texts() {
                 "? stones must be 0: the time system has no byo-yomi\n\n",
             ),
             ("time_left b 30 0", "= \n\n"),
+            (
+                "kgs-rules go",
+                "? unknown rules 'go' (KGS's are japanese, chinese, aga, new_zealand)\n\n",
+            ),
+            (
+                "kgs-rules tromp-taylor",
+                "? unknown rules 'tromp-taylor' (KGS's are japanese, chinese, aga, new_zealand)\n\n",
+            ),
         ],
     );
 }
@@ -567,6 +579,10 @@ const FAILING: &[&str] = &[
     "kata-time_settings fischer-capped 60 2 30 -1",
     "kata-time_settings blitz",
     "kata-list_time_settings x",
+    "kgs-rules",
+    "kgs-rules tromp-taylor",
+    "kgs-game_over x",
+    "kgs-chat game",
     "final_score x",
     "final_status_list x",
     "loadsgf /nonexistent/file.sgf",

@@ -20,6 +20,7 @@ pub mod play;
 pub mod ruler;
 pub mod rules;
 pub mod score;
+pub mod server;
 pub mod setup;
 pub mod sgf;
 pub mod state;
@@ -41,6 +42,7 @@ pub static GO: CommandTable<State> = CommandTable::new(&[
     score::COMMANDS,
     sgf::COMMANDS,
     rules::COMMANDS,
+    server::COMMANDS,
     observe::COMMANDS,
     gogui::COMMANDS,
     Ruler::<State>::COMMANDS,
