@@ -71,6 +71,12 @@ impl Session {
     /// Sends a command, returns `(ok, text)` of its response.
     pub fn ask(&mut self, command: &str) -> (bool, String) {
         self.send(command);
+        self.answer(command)
+    }
+
+    /// Reads `(ok, text)` of the response to `command`, sent before (controllers that
+    /// write several commands before they read send them all first).
+    pub fn answer(&mut self, command: &str) -> (bool, String) {
         let mut lines = vec![self.line(command)];
         loop {
             let line = self.line(command);
