@@ -54,6 +54,10 @@ struct FakeEngine {
     /// List and accept `kata-set-rules`.
     #[arg(long)]
     rules_command: bool,
+    /// List and accept KataGo's `kata-time_settings`, and `kata-list_time_settings`
+    /// answering KataGo's kinds, Fischer's among them.
+    #[arg(long)]
+    kata_time: bool,
     /// Leave `cputime` out (it otherwise reports 0.25 s per genmove answered).
     #[arg(long)]
     no_cputime: bool,
@@ -129,6 +133,9 @@ impl FakeEngine {
         }
         if self.rules_command {
             list.push("kata-set-rules");
+        }
+        if self.kata_time {
+            list.extend(["kata-time_settings", "kata-list_time_settings"]);
         }
         match self.analyze.as_deref() {
             Some("kata") => list.push("kata-analyze"),
@@ -232,6 +239,10 @@ impl FakeEngine {
                     }
                     "set_free_handicap" | "time_settings" | "time_left" => Ok(String::new()),
                     "kata-set-rules" if self.rules_command => Ok(String::new()),
+                    "kata-time_settings" if self.kata_time => Ok(String::new()),
+                    "kata-list_time_settings" if self.kata_time => {
+                        Ok("none absolute byoyomi canadian fischer fischer-capped".into())
+                    }
                     "kata-analyze" | "lz-analyze" if self.commands().contains(&name) => {
                         let black = self.black_winrate(told.len(), komi, size);
                         let to_move_black = command

@@ -42,7 +42,11 @@
 //!   `play` (`error`). Nothing an engine writes can stop the referee.
 //! - **Time** is wall time measured by the referee around `genmove`, with a grace allowance
 //!   for latency; see [`RefereeClock`]. `time_left` is sent before each `genmove` to engines that
-//!   list it.
+//!   list it. A Fischer clock (`--time 60+2`) goes to engines whose `kata-list_time_settings`
+//!   names it as `kata-time_settings fischer`, and to the others as OGS's bridge GTP2OGS
+//!   sends it: Canadian byo-yomi whose one-stone period is the increment (see
+//!   [`TimeControl::gtp_command`]); either way the referee's clock adds the increment after
+//!   each move.
 //! - **Move limit**: a game reaching `max_moves` is counted as if both had passed
 //!   (reason `maxmoves`) rather than thrown away, so a looping pair of engines still gives
 //!   a result.
@@ -84,7 +88,7 @@ mod settings;
 mod sprt;
 mod stats;
 
-pub use clock::{BadTimeControl, RefereeClock, TimeControl};
+pub use clock::{BadTimeControl, ClockReading, RefereeClock, TimeControl};
 pub use config::{ConfigError, MatchConfig, Openings, default_max_moves, handicap_points};
 pub use engine_process::{EngineError, EngineProcess, SharedLog, Slot, file_log, null_log};
 pub use game::settle::parse_dead;

@@ -102,8 +102,10 @@ struct Cli {
     /// Fixed handicap stones for Black (2-9, GNU Go's placement).
     #[arg(long, default_value_t = 0)]
     handicap: u32,
-    /// Time control sent with time_settings and enforced: MAIN or MAIN+BYO/STONES
-    /// (Canadian), whole seconds, optional s/m suffix, e.g. 60, 5m+30s/10.
+    /// Time control told to the engines and enforced: MAIN (absolute), MAIN+BYO/STONES
+    /// (Canadian) or MAIN+INC (Fischer: INC added after every move; sent as
+    /// kata-time_settings to engines that list it, else as Canadian byo-yomi with INC as a
+    /// one-stone period), whole seconds, optional s/m suffix, e.g. 60, 5m+30s/10, 60+2.
     #[arg(long, value_name = "SPEC")]
     time: Option<TimeControl>,
     /// Limit in seconds on every single move (told to engines as `time_settings 0 T 1`

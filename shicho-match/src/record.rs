@@ -81,7 +81,7 @@ pub fn iso_date(t: SystemTime) -> String {
 }
 
 /// The game as an SGF record: players, rules, komi, date, result, the moves with the time
-/// each engine took as the move's comment, and a root comment with the engines' command
+/// each engine took and its clock after the move as the move's comment, and a root comment with the engines' command
 /// lines and how the game ended.
 ///
 /// For an Othello game this is the empty Go record of its size: see [`othello_sgf`].
@@ -103,16 +103,19 @@ pub fn sgf_game(record: &GameRecord, cfg: &MatchConfig) -> SgfGame {
     game
 }
 
-/// The SGF comment of a move: who chose it, the time it took.
+/// The SGF comment of a move: who chose it, the time it took, the mover's clock after it.
 fn move_comment(played: &MoveRecord) -> Option<String> {
-    Some(match (played.kind, played.seconds) {
+    let mut comment = match (played.kind, played.seconds) {
         (MoveKind::Opening, _) => "opening".to_string(),
         (MoveKind::Engine, Some(s)) => format!("{s:.2} s"),
         (MoveKind::Cleanup, Some(s)) => format!("play-out, {s:.2} s"),
         (MoveKind::Forced, _) => "no legal move: pass".to_string(),
         (_, None) => String::new(),
-    })
-    .filter(|c| !c.is_empty())
+    };
+    if let Some(clock) = played.clock {
+        comment.push_str(&format!("; {clock}"));
+    }
+    Some(comment).filter(|c| !c.is_empty())
 }
 
 /// An Othello game as an SGF `GM[2]` record, with what the referee knows (players, result,

@@ -160,6 +160,43 @@ fn time_controls_are_announced_and_charged() {
 }
 
 #[test]
+fn a_fischer_clock_goes_as_kata_time_settings_or_as_canadian_and_gets_its_increment() {
+    let mut cfg = config("fischer", "--moves 'E5 C3' --kata-time", "--moves 'G7 G3'");
+    cfg.time = Some("10+2".parse().unwrap());
+    let [r] = &play(&cfg)[..] else { panic!() };
+    assert_eq!(r.reason, EndReason::Score, "{}", r.detail);
+    let log = std::fs::read_to_string(cfg.out_dir.join("logs/worker-1.log")).unwrap();
+    // Black lists KataGo's commands; White is told what GTP2OGS tells such engines: main
+    // time less one increment, then the increment as a one-stone period.
+    let sent = |engine: &str, command: &str| {
+        log.lines()
+            .any(|l| l.starts_with(engine) && l.ends_with(command))
+    };
+    assert!(sent("A>", " kata-list_time_settings"), "{log}");
+    assert!(sent("A>", " kata-time_settings fischer 10 2"), "{log}");
+    assert!(sent("B>", " time_settings 8 2 1"), "{log}");
+    assert!(!log.contains(" time_settings 10"), "{log}");
+    assert!(sent("A>", " time_left black 10 0"), "{log}");
+    assert!(sent("B>", " time_left white 8 0"), "{log}");
+    // The fakes answer at once: each move gains nearly the whole increment.
+    let after_first = r.moves[0].clock.unwrap();
+    assert!(
+        after_first.seconds > 11.5 && after_first.stones == 0,
+        "{after_first:?}"
+    );
+    assert!(sent("A>", " time_left black 11 0"), "{log}");
+    let last = r.moves.iter().rev().find(|m| m.clock.is_some()).unwrap();
+    assert!(last.clock.unwrap().seconds > 13.0, "{last:?}");
+    // The records say so: the control, and each move's clock after it.
+    let sgf = std::fs::read_to_string(cfg.out_dir.join("game-0001.sgf")).unwrap();
+    assert!(
+        sgf.contains("TM[10]") && sgf.contains("OT[2 Fischer]"),
+        "{sgf}"
+    );
+    assert!(sgf.contains(" s left]"), "{sgf}");
+}
+
+#[test]
 fn a_crash_loses_and_the_engine_is_restarted() {
     let mut cfg = config("crash", "--moves 'E5 C3'", "");
     std::fs::create_dir_all(&cfg.out_dir).unwrap();

@@ -28,7 +28,7 @@ pub(crate) mod go;
 pub(crate) mod othello;
 pub(crate) mod settle;
 
-use crate::clock::RefereeClock;
+use crate::clock::{ClockReading, RefereeClock};
 use crate::config::MatchConfig;
 use crate::engine_process::{EngineError, EngineProcess, Slot};
 
@@ -165,6 +165,9 @@ pub struct MoveRecord {
     pub kind: MoveKind,
     /// Wall time the engine took, for engine moves.
     pub seconds: Option<f64>,
+    /// The mover's clock after the move (the increment added), for engine moves under a
+    /// time control.
+    pub clock: Option<ClockReading>,
 }
 
 /// Everything known about one finished game.
@@ -473,17 +476,12 @@ impl<G: RefereedGame> GameInPlay<'_, G> {
     /// The game, its rules, the board, the start position and time for both engines, then
     /// the opening.
     fn setup(&mut self, opening: &[G::Move]) -> Result<(), Forfeit> {
-        let time = self.time_settings_command();
         for c in Color::ALL {
             G::announce(self, c)?;
             self.command(c, &format!("boardsize {}", self.cfg.size))?;
             self.command(c, "clear_board")?;
             G::set_up_board(self, c)?;
-            if let Some(time) = &time
-                && self.knows(c, "time_settings")?
-            {
-                self.optional(c, time)?;
-            }
+            self.announce_time(c)?;
         }
         for &m in opening {
             let c = self.game.to_move();
@@ -500,6 +498,7 @@ impl<G: RefereedGame> GameInPlay<'_, G> {
                 mv: m.into(),
                 kind: MoveKind::Opening,
                 seconds: None,
+                clock: None,
             });
             let command = format!("play {} {v}", c.name());
             self.command(Color::Black, &command)?;
@@ -553,6 +552,7 @@ impl<G: RefereedGame> GameInPlay<'_, G> {
             mv: m.into(),
             kind,
             seconds: Some(secs),
+            clock: self.clocks[c].reading(),
         });
         self.command(c.other(), &format!("play {} {v}", c.name()))?;
         Ok(())
@@ -570,6 +570,7 @@ impl<G: RefereedGame> GameInPlay<'_, G> {
             mv: G::PASS.into(),
             kind: MoveKind::Forced,
             seconds: None,
+            clock: None,
         });
         let command = format!("play {} {}", c.name(), self.game.format_move(G::PASS));
         for e in Color::ALL {
@@ -633,6 +634,35 @@ impl<G> GameInPlay<'_, G> {
                 .move_time
                 .map(|t| format!("time_settings 0 {} 1", (t.floor() as u32).max(1)))
         }
+    }
+
+    /// Tells engine `c` the time control: a Fischer clock with KataGo's `kata-time_settings
+    /// fischer` if the engine's `kata-list_time_settings` names it, else, and every other
+    /// control, with GTP's `time_settings` (a Fischer clock then as Canadian byo-yomi, see
+    /// [`TimeControl::gtp_command`](crate::clock::TimeControl::gtp_command)).
+    fn announce_time(&mut self, c: Color) -> Result<(), Forfeit> {
+        if let Some(kata) = self.cfg.time.and_then(|t| t.kata_command()) {
+            if self.lists_fischer(c)? && self.optional(c, &kata)?.is_some() {
+                return Ok(());
+            }
+            self.clocks[c].tell_fischer_as_canadian();
+        }
+        if let Some(time) = self.time_settings_command()
+            && self.knows(c, "time_settings")?
+        {
+            self.optional(c, &time)?;
+        }
+        Ok(())
+    }
+
+    /// Whether engine `c` takes Fischer clocks: it lists KataGo's pair of time commands and
+    /// `kata-list_time_settings` names `fischer`.
+    fn lists_fischer(&mut self, c: Color) -> Result<bool, Forfeit> {
+        if !self.knows(c, "kata-time_settings")? || !self.knows(c, "kata-list_time_settings")? {
+            return Ok(false);
+        }
+        let kinds = self.optional(c, "kata-list_time_settings")?;
+        Ok(kinds.is_some_and(|k| k.split_whitespace().any(|kind| kind == "fischer")))
     }
 
     /// Sends `time_left` (to engines that know it) and `name c` (genmove or its cleanup
