@@ -27,6 +27,11 @@ heads the engine never runs, which only shape the trunk and are not exported (th
 policy, the opponent's reply, short-term win rates), surprise weighting of the draws, an
 average of the weights exported in place of the last ones, and global-pooling blocks in the
 trunk (a net the engine cannot read yet: format version 2).
+
+Under `torchrun` (more processes, on one machine or several) each process computes its
+share of every batch and the gradients are averaged across them (DistributedDataParallel:
+gloo on CPUs, NCCL on GPUs); `--batch` stays the whole batch, and only the first process
+writes the log and the outputs.
 """
 
 import argparse
@@ -618,6 +623,69 @@ def step_weights(shares, data, error):
     return [shares[d.size] for d in data]
 
 
+class Distributed:
+    """This process's place under torchrun (RANK, WORLD_SIZE and LOCAL_RANK in the
+    environment; one process of one otherwise). Every process draws the same sizes,
+    symmetries and whole batches (the same seeds), computes its slice of each batch, and
+    DistributedDataParallel averages the gradients: one process with the same --batch
+    computes the same steps, but for batch norm, which normalises each slice by its own
+    statistics (as DDP does unless told otherwise)."""
+
+    def __init__(self):
+        self.rank = int(os.environ.get("RANK", "0"))
+        self.world = int(os.environ.get("WORLD_SIZE", "1"))
+        self.local_rank = int(os.environ.get("LOCAL_RANK", "0"))
+        self.dist = None
+
+    def start(self, device):
+        """Joins the other processes; the device this one uses."""
+        if self.world == 1:
+            return device
+        import torch.distributed as dist
+        self.dist = dist
+        if device.startswith("cuda"):
+            device = f"cuda:{self.local_rank}"
+            torch.cuda.set_device(device)
+        dist.init_process_group("nccl" if device.startswith("cuda") else "gloo")
+        return device
+
+    def wrap(self, net, device):
+        if self.world == 1:
+            return net
+        from torch.nn.parallel import DistributedDataParallel
+        return DistributedDataParallel(net, device_ids=[device] if device.startswith("cuda") else None)
+
+    def slice(self, index):
+        share = len(index) // self.world
+        return index[self.rank * share:(self.rank + 1) * share]
+
+    def gather(self, t):
+        """Every process's `t`, concatenated in rank order (the whole batch's order)."""
+        if self.world == 1:
+            return t
+        parts = [torch.empty_like(t) for _ in range(self.world)]
+        self.dist.all_gather(parts, t)
+        return torch.cat(parts)
+
+    def mean(self, t):
+        if self.world > 1:
+            self.dist.all_reduce(t)
+            t /= self.world
+        return t
+
+    def first_says(self, value, device):
+        """The first process's `value` (a float), so that all stop at the same step."""
+        if self.world == 1:
+            return value
+        t = torch.tensor([value], dtype=torch.float64, device=device)
+        self.dist.broadcast(t, 0)
+        return t.item()
+
+    def finish(self):
+        if self.dist is not None:
+            self.dist.destroy_process_group()
+
+
 def aux_heads(args, data, error):
     """The auxiliary policies and the number of short-term win rates the flags ask for,
     checked against what the records carry."""
@@ -663,18 +731,26 @@ def main():
     if not 0 <= args.ema_decay < 1:
         ap.error("--ema-decay: from 0 (off) to below 1")
     shares = parse_shares(args.shares, ap.error)
+    procs = Distributed()
+    if args.batch % procs.world:
+        ap.error(f"--batch {args.batch} is not a multiple of the {procs.world} processes")
+    args.device = procs.start(args.device)
     torch.manual_seed(args.seed)
     torch.backends.cudnn.benchmark = True
     rng = random.Random(args.seed)
-    log = open(args.log, "a") if args.log else sys.stderr
+    first = procs.rank == 0
+    log = (open(args.log, "a") if args.log else sys.stderr) if first else None
 
     def say(text):
-        print(text, file=log, flush=True)
+        if log:
+            print(text, file=log, flush=True)
 
     data = [SizeData(p, args.device) for p in args.data]
     say(" ".join(f"{d.size}x{d.size}: {d.count} records" for d in data))
     if args.evaluate:
-        report(load(args.evaluate, args.device), data, say)
+        if first:
+            report(load(args.evaluate, args.device), data, say)
+        procs.finish()
         return
     weights = step_weights(shares, data, ap.error)
     policies, short_term = aux_heads(args, data, ap.error)
@@ -684,7 +760,8 @@ def main():
         net = load(args.init, args.device)
         recalibrate(net, data, weights)
         say(f"started from {args.init}")
-        report(net, data, say)
+        if first:
+            report(net, data, say)
         net.add_aux_heads(policies, short_term).to(args.device)
     else:
         pooling = pooling_block_indices(args.blocks, args.gpool_blocks) if args.gpool_blocks else ()
@@ -708,11 +785,14 @@ def main():
     layout = torch.channels_last if not on_gpu else torch.contiguous_format
     net = net.to(memory_format=layout)
     say(f"bf16 autocast: {'on' if use_amp else 'off'}")
+    if procs.world > 1:
+        say(f"{procs.world} processes, {args.batch // procs.world} positions of each batch apiece")
+    model = procs.wrap(net, args.device)
     opt = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=1e-4)
     say("steps' shares: " + " ".join(f"{d.size}x{d.size} {w / sum(weights):.3f}" for d, w in zip(data, weights)))
-    # The average of the weights (--ema-decay).
+    # The average of the weights (--ema-decay), kept by the process that exports it.
     average = None
-    if args.ema_decay > 0:
+    if args.ema_decay > 0 and first:
         import copy
         average = copy.deepcopy(net)
         average_pairs = list(zip(average.parameters(), net.parameters()))
@@ -726,6 +806,8 @@ def main():
     step = 0
     while True:
         elapsed = time.time() - started
+        if not args.steps:
+            elapsed = procs.first_says(elapsed, args.device)  # so that all stop at one step
         progress = step / args.steps if args.steps else elapsed / budget
         if progress >= 1.0:
             break
@@ -738,10 +820,10 @@ def main():
             index = torch.multinomial(chances, args.batch, replacement=True)
         else:
             index = torch.randint(0, d.count - d.holdout, (args.batch,), device=args.device)
-        x, targets = d.batch(index, rng.randrange(8), aux=options is not None)
+        x, targets = d.batch(procs.slice(index), rng.randrange(8), aux=options is not None)
         x = x.contiguous(memory_format=layout)
         with torch.autocast("cuda" if on_gpu else "cpu", dtype=torch.bfloat16, enabled=use_amp):
-            total, parts = losses(net, x, targets, options)
+            total, parts = losses(model, x, targets, options)
         opt.zero_grad(set_to_none=True)
         total.backward()
         opt.step()
@@ -753,30 +835,33 @@ def main():
                 for a, p in average_pairs:
                     a.lerp_(p, 1 - decay)
         if args.surprise_share > 0:
-            surprise = parts["surprise"].float()
+            surprise = procs.gather(parts["surprise"].float())
             mean = surprise.mean()
             d.surprise_mean = mean if d.surprise_mean is None else 0.99 * d.surprise_mean + 0.01 * mean
-            # A position drawn twice keeps the larger (in any order, so the same on any device).
+            # A position drawn twice keeps the larger (the same on every process, in any
+            # order: the processes' surprises must agree for their draws to).
             d.surprise.scatter_reduce_(0, index, surprise / d.surprise_mean.clamp_min(1e-6),
                                        reduce="amax", include_self=False)
         if step % args.log_every == 0:
             names = [n for n in parts if n != "surprise"]
-            values = torch.stack([parts[n].detach().float() for n in names]).tolist()
+            values = procs.mean(torch.stack([parts[n].detach().float() for n in names])).tolist()
             m = dict(zip(names, values))
             aux_text = "".join(f" {n} {m[n]:.3f}" for n in names if n not in ("policy", "value", "owner", "top1"))
             say(f"step {step} {elapsed:.0f}s lr {lr:.5f} {d.size}x{d.size}: policy {m['policy']:.3f} "
                 f"value {m['value']:.3f} owner {m['owner']:.3f} top1 {m['top1']:.3f}{aux_text}")
     say(f"trained {step} steps ({step * args.batch} samples) in {time.time() - started:.0f}s")
-    exported = net
-    report(net, data, say, options, " (last weights)" if average is not None else "")
-    if average is not None:
-        measure_batch_norms(average, data, weights, 32, args.batch, layout)
-        report(average, data, say, options, " (average, exported)")
-        exported = average
-    export(exported, args.out, {"steps": step, "samples": step * args.batch})
-    if args.fixtures:
-        write_fixtures(exported, data, args.fixtures)
-    say(f"wrote {args.out}")
+    if first:
+        exported = net
+        report(net, data, say, options, " (last weights)" if average is not None else "")
+        if average is not None:
+            measure_batch_norms(average, data, weights, 32, args.batch, layout)
+            report(average, data, say, options, " (average, exported)")
+            exported = average
+        export(exported, args.out, {"steps": step, "samples": step * args.batch})
+        if args.fixtures:
+            write_fixtures(exported, data, args.fixtures)
+        say(f"wrote {args.out}")
+    procs.finish()
 
 
 if __name__ == "__main__":
