@@ -21,6 +21,17 @@ the teacher's favourite move and the value's loss, by board size.
 `--init NET` continues from an exported net rather than random weights: the export keeps no
 batch-norm statistics, so they are measured again on the records (`recalibrate`), which
 leaves the net's outputs as they were; the learning rate's schedule then starts again.
+
+Beyond that recipe, each off by default (train/README.md says how to measure each): auxiliary
+heads the engine never runs, which only shape the trunk and are not exported (the softened
+policy, the opponent's reply, short-term win rates), surprise weighting of the draws, an
+average of the weights exported in place of the last ones, and global-pooling blocks in the
+trunk (a net the engine cannot read yet: format version 2).
+
+Under `torchrun` (more processes, on one machine or several) each process computes its
+share of every batch and the gradients are averaged across them (DistributedDataParallel:
+gloo on CPUs, NCCL on GPUs); `--batch` stays the whole batch, and only the first process
+writes the log and the outputs.
 """
 
 import argparse
@@ -61,6 +72,35 @@ def arguments():
                     "where it trains 2-6 times faster than float32)")
     ap.add_argument("--fixtures", default=None)
     ap.add_argument("--log", default=None)
+    ap.add_argument("--log-every", type=int, default=500, metavar="STEPS",
+                    help="a training batch's losses in the log every this many steps")
+    more = ap.add_argument_group("beyond today's recipe (each off by default; train/README.md measures them)")
+    more.add_argument("--soft-policy-weight", type=float, default=0.0, metavar="W",
+                      help="an auxiliary policy head learns the teacher's policy softened, p^(1/4) "
+                      "renormalised, at this weight (KataGo's soft policy: 8)")
+    more.add_argument("--reply-weight", type=float, default=0.0, metavar="W",
+                      help="an auxiliary policy head learns the opponent's reply, the next "
+                      "position's label, at this weight (KataGo: 0.15); with --soft-policy-weight "
+                      "a soft reply head too. Needs records of net-data --aux-targets")
+    more.add_argument("--short-term-weight", type=float, default=0.0, metavar="W",
+                      help="auxiliary value heads learn the teacher's short-term win rates (its "
+                      "later win rates averaged over about 6 and 16 plies on 9x9), each at this "
+                      "weight (KataGo's td values: 0.6). Needs records of net-data --aux-targets")
+    more.add_argument("--surprise-share", type=float, default=0.0, metavar="S",
+                      help="draw positions with chances (1-S) + S * surprise, a position's "
+                      "surprise the KL divergence from the teacher's policy to the net's when it "
+                      "was last drawn over the recent mean (KataGo: 0.5)")
+    more.add_argument("--ema-decay", type=float, default=0.0, metavar="D",
+                      help="export an exponential moving average of the weights with this decay "
+                      "a step (e.g. 0.999), its batch norms measured again, in place of the last "
+                      "weights; the log scores both")
+    more.add_argument("--gpool-blocks", type=int, default=0, metavar="N",
+                      help="N trunk blocks pool a share of their channels over the board (mean, "
+                      "mean scaled by the board's size, max) into biases for the rest (KataGo's "
+                      "global pooling). Exported as format version 2, which the engine does not "
+                      "read yet")
+    more.add_argument("--gpool-channels", type=int, default=None, metavar="C",
+                      help="the channels a pooling block pools (default: a third of --channels)")
     return ap
 
 
@@ -79,13 +119,15 @@ GLOBALS = 2
 INPUTS = BINARY_PLANES + GLOBALS
 
 
-def record_layout(n):
-    """Byte offsets of a record's fields for a board of n points."""
+def record_layout(n, aux_targets=(), short_term=0):
+    """Byte offsets of a record's fields for a board of n points; `aux_targets` are the
+    fields `net-data --aux-targets` appends, in its order, with `short_term` horizons."""
     planes = (n * BINARY_PLANES + 7) // 8
+    lengths = {"reply_policy": 2 * (n + 1), "short_term_win": 4 * short_term}
     fields = {}
     at = 0
     for name, length in [("planes", planes), ("globals", 4 * GLOBALS), ("policy", 2 * (n + 1)),
-                         ("win", 4), ("lead", 4), ("owner", n)]:
+                         ("win", 4), ("lead", 4), ("owner", n)] + [(a, lengths[a]) for a in aux_targets]:
         fields[name] = (at, at + length)
         at += length
     return fields, at
@@ -99,7 +141,10 @@ class SizeData:
         self.size = meta["size"]
         assert meta["binary_planes"] == BINARY_PLANES and meta["globals"] == GLOBALS, path
         n = self.size * self.size
-        fields, length = record_layout(n)
+        # Records of net-data --aux-targets carry targets for the auxiliary heads too.
+        aux_targets = meta.get("aux_targets", [])
+        self.horizons = meta.get("short_term_horizons", [])
+        fields, length = record_layout(n, aux_targets, len(self.horizons))
         raw = np.fromfile(path, dtype=np.uint8)
         raw = raw[: len(raw) // length * length].reshape(-1, length)
         count = len(raw)
@@ -118,22 +163,39 @@ class SizeData:
         self.lead = torch.from_numpy(field("lead").view(np.float32).copy()).to(device).squeeze(1)
         owner = field("owner").view(np.int8).astype(np.float32) / 100.0
         self.owner = torch.from_numpy(owner).to(device).view(count, self.size, self.size)
+        self.reply = self.short_term = None
+        if "reply_policy" in aux_targets:
+            reply = field("reply_policy").view(np.uint16).astype(np.float32) / 65535.0
+            self.reply = torch.from_numpy(reply).to(device)
+        if "short_term_win" in aux_targets:
+            self.short_term = torch.from_numpy(field("short_term_win").view(np.float32).copy()).to(device)
         self.count = count
         # The held-out records: every 20th game-ordered record would split games across the
         # sets; a block at the end keeps whole games out instead.
         self.holdout = max(1, count // 20)
 
-    def batch(self, index, symmetry):
+    def batch(self, index, symmetry, aux=False):
+        """The inputs and the targets (policy, win, lead, owner; with `aux` the records'
+        auxiliary ones too) of the records `index`, in one of the 8 symmetries."""
         planes = self.planes[index].float()
         globals_ = self.globals[index]
         b = planes.shape[0]
         s = self.size
         x = torch.cat([planes, globals_[:, :, None, None].expand(b, GLOBALS, s, s)], dim=1)
-        board_policy = self.policy[index, : s * s].view(b, s, s)
         owner = self.owner[index]
-        x, board_policy, owner = (transform(t, symmetry) for t in (x, board_policy, owner))
-        policy = torch.cat([board_policy.reshape(b, -1), self.policy[index, s * s:]], dim=1)
-        return x, policy, self.win[index], self.lead[index], owner
+        x, owner = (transform(t, symmetry) for t in (x, owner))
+
+        def policy_of(table):
+            board = transform(table[index, : s * s].view(b, s, s), symmetry)
+            return torch.cat([board.reshape(b, -1), table[index, s * s:]], dim=1)
+
+        targets = {"policy": policy_of(self.policy), "win": self.win[index],
+                   "lead": self.lead[index], "owner": owner}
+        if aux and self.reply is not None:
+            targets["reply"] = policy_of(self.reply)
+        if aux and self.short_term is not None:
+            targets["short_term"] = self.short_term[index]
+        return x, targets
 
 
 def transform(t, symmetry):
@@ -173,6 +235,26 @@ class Block(nn.Module):
         return F.relu(x + self.conv2(y, torus))
 
 
+class PoolingBlock(nn.Module):
+    """A block whose first convolution gives `pooled_ch` of its channels to global pooling
+    (KataGo's gpool): their mean, size-scaled mean and max over the board become, through a
+    dense layer, a bias on each of the other channels, so every point sees the whole board
+    (a ko threat, the score) within one block. The second convolution reads those others."""
+
+    def __init__(self, ch, pooled_ch):
+        super().__init__()
+        self.conv1 = Conv(ch, ch - pooled_ch, 3)
+        self.pool_conv = Conv(ch, pooled_ch, 3)
+        # No bias of its own: conv1's (its batch norm's) is added beside it.
+        self.pool_linear = nn.Linear(3 * pooled_ch, ch - pooled_ch, bias=False)
+        self.conv2 = Conv(ch - pooled_ch, ch, 3)
+
+    def forward(self, x, torus):
+        g = F.relu(self.pool_conv(x, torus))
+        y = F.relu(self.conv1(x, torus) + self.pool_linear(pooled(g))[:, :, None, None])
+        return F.relu(x + self.conv2(y, torus))
+
+
 def pooled(h):
     """Mean, mean scaled by the board's size, and max over the board: (B, 3C)."""
     area = h.shape[-1] * h.shape[-2]
@@ -180,12 +262,26 @@ def pooled(h):
     return torch.cat([mean, mean * (math.sqrt(area) - 14.0) / 10.0, h.amax(dim=(2, 3))], dim=1)
 
 
+def pooling_block_indices(blocks, n):
+    """Where n pooling blocks (fewer than `blocks`) go: spread evenly, at least a block apart,
+    never first (KataGo's b6c96 has them 3rd and 5th of 6, as here)."""
+    assert 0 <= n < blocks
+    return [int((k + 1) * blocks / (n + 1) + 0.5) for k in range(n)]
+
+
+# The auxiliary policy heads, in their output channels' order. Each learns a target of its
+# own from the policy head's map; the engine runs none of them.
+SOFT, REPLY, SOFT_REPLY = "soft", "reply", "soft_reply"
+
+
 class Net(nn.Module):
-    def __init__(self, blocks, channels, head=32, hidden=64):
+    def __init__(self, blocks, channels, head=32, hidden=64, pooling=(), pooled_channels=0):
         super().__init__()
         self.blocks_n, self.channels, self.head, self.hidden = blocks, channels, head, hidden
+        self.pooling, self.pooled_channels = tuple(pooling), pooled_channels
         self.stem = Conv(INPUTS, channels, 3)
-        self.blocks = nn.ModuleList(Block(channels) for _ in range(blocks))
+        self.blocks = nn.ModuleList(PoolingBlock(channels, pooled_channels) if i in self.pooling
+                                    else Block(channels) for i in range(blocks))
         self.policy_conv = Conv(channels, head, 1)
         self.policy_out = nn.Conv2d(head, 1, 1)
         self.policy_pass = nn.Linear(3 * head, 1)
@@ -193,28 +289,99 @@ class Net(nn.Module):
         self.value_fc1 = nn.Linear(3 * head, hidden)
         self.value_fc2 = nn.Linear(hidden, 2)
         self.owner_out = nn.Conv2d(head, 1, 1)
+        self.aux_policies = []
+        self.short_term_n = 0
+
+    def add_aux_heads(self, policies, short_term):
+        """Heads for training only (never exported): `policies` names the auxiliary policies,
+        `short_term` counts the short-term win rates. Made after the rest, so that a net
+        without them draws the same initial weights as before they existed."""
+        self.aux_policies = list(policies)
+        if self.aux_policies:
+            self.aux_policy_out = nn.Conv2d(self.head, len(self.aux_policies), 1)
+            self.aux_policy_pass = nn.Linear(3 * self.head, len(self.aux_policies))
+        self.short_term_n = short_term
+        if short_term:
+            self.short_term_out = nn.Linear(self.hidden, short_term)
+        return self
 
     def forward(self, x, torus=False):
+        """The engine's outputs (policy logits, win logit, lead, owner) and a dict of the
+        auxiliary heads' logits (empty without them)."""
         h = F.relu(self.stem(x, torus))
         for block in self.blocks:
             h = block(h, torus)
         p = F.relu(self.policy_conv(h, torus))
-        logits = torch.cat([self.policy_out(p).flatten(1), self.policy_pass(pooled(p))], dim=1)
+        # In the order of the code before the auxiliary heads: p's gradients add up in the
+        # order its uses were made, and the last bits of a run's weights follow that order.
+        board_logits = self.policy_out(p).flatten(1)
+        p_pooled = pooled(p)
+        logits = torch.cat([board_logits, self.policy_pass(p_pooled)], dim=1)
         v = F.relu(self.value_conv(h, torus))
-        out = self.value_fc2(F.relu(self.value_fc1(pooled(v))))
+        hidden = F.relu(self.value_fc1(pooled(v)))
+        out = self.value_fc2(hidden)
         owner = torch.tanh(self.owner_out(v)).squeeze(1)
-        return logits, out[:, 0], out[:, 1] * 20.0, owner
+        aux = {}
+        if self.aux_policies:
+            board = self.aux_policy_out(p).flatten(2)  # B K HW
+            both = torch.cat([board, self.aux_policy_pass(p_pooled)[:, :, None]], dim=2)
+            aux.update((name, both[:, k]) for k, name in enumerate(self.aux_policies))
+        if self.short_term_n:
+            aux["short_term"] = self.short_term_out(hidden)
+        return logits, out[:, 0], out[:, 1] * 20.0, owner, aux
 
 
-def losses(net, x, policy, win, lead, owner):
-    logits, win_logit, lead_out, owner_out = net(x)
-    policy_loss = -(policy * F.log_softmax(logits, dim=1)).sum(dim=1).mean()
-    value_loss = F.binary_cross_entropy_with_logits(win_logit, win)
-    owner_loss = ((owner_out - owner) ** 2).mean()
-    lead_loss = F.huber_loss(lead_out / 20.0, lead / 20.0, delta=1.0)
+def softened(policy):
+    """KataGo's soft policy target: p^(1/4) renormalised, which lifts the moves the teacher
+    gives little so that the head must rank them too. Moves the label leaves out (under
+    0.1%, or illegal) stay at zero (KataGo floors them at 1e-7, which on a board of stones
+    would put mass on occupied points); a row of zeros (no label) stays zero."""
+    soft = policy.pow(0.25)
+    return soft / soft.sum(dim=1, keepdim=True).clamp_min(1e-12)
+
+
+def cross_entropy(logits, target):
+    """Per position."""
+    return -(target * F.log_softmax(logits, dim=1)).sum(dim=1)
+
+
+def losses(net, x, t, options=None):
+    """The total loss to minimise and its parts (scalars; 'surprise' is per position, each
+    one's KL divergence from the teacher's policy to the net's, detached). `t`: a batch's
+    targets; `options`: the command line's, for the auxiliary heads' weights and surprise
+    weighting (None: today's recipe, nothing of them computed)."""
+    logits, win_logit, lead_out, owner_out, aux = net(x)
+    policy = t["policy"]
+    log_p = F.log_softmax(logits, dim=1)
+    policy_loss = -(policy * log_p).sum(dim=1).mean()
+    value_loss = F.binary_cross_entropy_with_logits(win_logit, t["win"])
+    owner_loss = ((owner_out - t["owner"]) ** 2).mean()
+    lead_loss = F.huber_loss(lead_out / 20.0, t["lead"] / 20.0, delta=1.0)
     total = policy_loss + value_loss + 0.5 * owner_loss + 0.5 * lead_loss
     agree = (logits.argmax(dim=1) == policy.argmax(dim=1)).float().mean()
-    return total, policy_loss, value_loss, owner_loss, agree
+    parts = {"policy": policy_loss, "value": value_loss, "owner": owner_loss, "top1": agree}
+    if options is None:
+        return total, parts
+    if SOFT in aux:
+        parts[SOFT] = cross_entropy(aux[SOFT], softened(policy)).mean()
+        total = total + options.soft_policy_weight * parts[SOFT]
+    if REPLY in aux:
+        # Positions with no next label (the game's last) have a row of zeros: no loss.
+        parts[REPLY] = cross_entropy(aux[REPLY], t["reply"]).mean()
+        total = total + options.reply_weight * parts[REPLY]
+    if SOFT_REPLY in aux:
+        parts[SOFT_REPLY] = cross_entropy(aux[SOFT_REPLY], softened(t["reply"])).mean()
+        total = total + options.soft_policy_weight * options.reply_weight * parts[SOFT_REPLY]
+    if "short_term" in aux:
+        each = F.binary_cross_entropy_with_logits(aux["short_term"].float(), t["short_term"],
+                                                  reduction="none").mean(dim=0)
+        for k, loss in enumerate(each):
+            parts[f"short_term{k}"] = loss
+        total = total + options.short_term_weight * each.sum()
+    if options.surprise_share > 0:
+        entropy = torch.special.xlogy(policy, policy).sum(dim=1)
+        parts["surprise"] = (entropy - (policy * log_p.float()).sum(dim=1)).detach()
+    return total, parts
 
 
 def fold(conv):
@@ -228,14 +395,18 @@ def fold(conv):
 
 def named_layers(net):
     """The tensors' names in the exported file: the convolutions with a batch norm, then the
-    layers without."""
+    layers without. The auxiliary heads are not among them: the engine has no use for them."""
     convs = [("stem", net.stem)]
+    plain = []
     for i, block in enumerate(net.blocks):
         convs += [(f"blocks.{i}.conv1", block.conv1), (f"blocks.{i}.conv2", block.conv2)]
+        if isinstance(block, PoolingBlock):
+            convs.append((f"blocks.{i}.pool.conv", block.pool_conv))
+            plain.append((f"blocks.{i}.pool.linear", block.pool_linear))
     convs += [("policy.conv", net.policy_conv), ("value.conv", net.value_conv)]
-    plain = [("policy.out", net.policy_out), ("policy.pass", net.policy_pass),
-             ("value.fc1", net.value_fc1), ("value.fc2", net.value_fc2),
-             ("ownership.out", net.owner_out)]
+    plain += [("policy.out", net.policy_out), ("policy.pass", net.policy_pass),
+              ("value.fc1", net.value_fc1), ("value.fc2", net.value_fc2),
+              ("ownership.out", net.owner_out)]
     return convs, plain
 
 
@@ -251,39 +422,55 @@ def export(net, path, meta):
         put_conv(name, conv)
     for name, layer in plain:
         tensors[name + ".weight"] = layer.weight.detach().float().contiguous()
-        tensors[name + ".bias"] = layer.bias.detach().float().contiguous()
+        if layer.bias is not None:
+            tensors[name + ".bias"] = layer.bias.detach().float().contiguous()
     tensors = {k: v.cpu() for k, v in tensors.items()}
     metadata = {"format": "shicho-net", "version": "1", "blocks": str(net.blocks_n),
                 "channels": str(net.channels), "head_channels": str(net.head),
                 "value_hidden": str(net.hidden), "binary_planes": str(BINARY_PLANES),
                 "globals": str(GLOBALS)}
+    if net.pooling:
+        # Version 2: version 1 and pooling blocks (PoolingBlock; their tensors
+        # blocks.I.pool.conv and blocks.I.pool.linear). The engine reads version 1 only and
+        # refuses this one by its version, rather than running it without its pooling.
+        metadata.update({"version": "2", "pooling_blocks": ",".join(map(str, net.pooling)),
+                         "pooled_channels": str(net.pooled_channels)})
     metadata.update({k: str(v) for k, v in meta.items()})
     save_file(tensors, path, metadata=metadata)
 
 
 @torch.no_grad()
-def evaluate(net, data, batch=1024):
+def evaluate(net, data, options=None, batch=1024):
+    """Each size's held-out losses: {size: {part: mean}} (with `options`, the auxiliary
+    heads' too)."""
     net.eval()
     out = {}
     for d in data:
         start = d.count - d.holdout
-        totals = np.zeros(4)
+        totals = {}
         seen = 0
         for a in range(start, d.count, batch):
             index = torch.arange(a, min(d.count, a + batch), device=d.planes.device)
-            x, policy, win, lead, owner = d.batch(index, 0)
-            _, p, v, o, agree = losses(net, x, policy, win, lead, owner)
+            x, targets = d.batch(index, 0, aux=options is not None)
+            _, parts = losses(net, x, targets, options)
             k = len(index)
-            totals += np.array([p.item(), v.item(), o.item(), agree.item()]) * k
+            for name, value in parts.items():
+                if name != "surprise":
+                    totals[name] = totals.get(name, 0.0) + value.item() * k
             seen += k
-        out[d.size] = totals / max(1, seen)
+        out[d.size] = {name: value / max(1, seen) for name, value in totals.items()}
     net.train()
     return out
 
 
-def report(net, data, say):
-    for size, (p, v, o, agree) in evaluate(net, data).items():
-        say(f"held out {size}x{size}: policy {p:.4f} value {v:.4f} owner {o:.4f} top1 {agree:.4f}")
+def report(net, data, say, options=None, label=""):
+    for size, m in evaluate(net, data, options).items():
+        say(f"held out {size}x{size}{label}: policy {m['policy']:.4f} value {m['value']:.4f} "
+            f"owner {m['owner']:.4f} top1 {m['top1']:.4f}")
+        aux = [f"{name} {value:.4f}" for name, value in m.items()
+               if name not in ("policy", "value", "owner", "top1")]
+        if aux:
+            say(f"held out {size}x{size}{label} auxiliary heads: " + " ".join(aux))
 
 
 def load(path, device):
@@ -295,8 +482,11 @@ def load(path, device):
         tensors = {k: f.get_tensor(k) for k in f.keys()}
     if meta.get("format") != "shicho-net":
         sys.exit(f"{path}: not a shicho net")
+    if meta.get("version") not in ("1", "2"):
+        sys.exit(f"{path}: network version {meta.get('version')}; this reads versions 1 and 2")
+    pooling = [int(i) for i in meta.get("pooling_blocks", "").split(",") if i]
     net = Net(int(meta["blocks"]), int(meta["channels"]), int(meta["head_channels"]),
-              int(meta["value_hidden"]))
+              int(meta["value_hidden"]), pooling, int(meta.get("pooled_channels", 0)))
 
     def put_conv(name, conv):
         conv.conv.weight.data.copy_(tensors[name + ".weight"])
@@ -310,7 +500,8 @@ def load(path, device):
         put_conv(name, conv)
     for name, layer in plain:
         layer.weight.data.copy_(tensors[name + ".weight"].view_as(layer.weight))
-        layer.bias.data.copy_(tensors[name + ".bias"])
+        if layer.bias is not None:
+            layer.bias.data.copy_(tensors[name + ".bias"])
     return net.to(device)
 
 
@@ -338,7 +529,7 @@ def recalibrate(net, data, weights, batch=2048):
     for d, w in zip(data, weights):
         share[0] = w / total
         # Positions from all through the games, not the first records' openings.
-        x, *_ = d.batch(torch.randint(0, d.count - d.holdout, (batch,), device=d.planes.device), 0)
+        x, _ = d.batch(torch.randint(0, d.count - d.holdout, (batch,), device=d.planes.device), 0)
         net(x)
     for h in hooks:
         h.remove()
@@ -350,6 +541,25 @@ def recalibrate(net, data, weights, batch=2048):
         conv.bn.weight.data.copy_(torch.sqrt(var + conv.bn.eps))
         conv.bn.bias.data.copy_(bias + mean)
     net.train()
+
+
+@torch.no_grad()
+def measure_batch_norms(net, data, weights, batches, batch, layout):
+    """Sets every batch norm's running statistics to their average over `batches` training
+    batches, the sizes drawn by the steps' shares: an average of weights has none of its
+    own (its batch norms' statistics belong to no one set of weights)."""
+    norms = [m for m in net.modules() if isinstance(m, nn.BatchNorm2d)]
+    for m in norms:
+        m.reset_running_stats()
+        m.momentum = None  # a plain average over the batches
+    rng = random.Random(0)
+    for _ in range(batches):
+        d = rng.choices(data, weights=weights)[0]
+        index = torch.randint(0, d.count - d.holdout, (batch,), device=d.planes.device)
+        x, _ = d.batch(index, rng.randrange(8))
+        net(x.contiguous(memory_format=layout))
+    for m in norms:
+        m.momentum = 0.1
 
 
 @torch.no_grad()
@@ -368,8 +578,8 @@ def write_fixtures(net, data, path, per_size=8):
             for _ in range(per_size if not torus else 2):
                 i = rng.randrange(start, d.count)
                 index = torch.tensor([i], device=d.planes.device)
-                x, *_ = d.batch(index, 0)
-                logits, win_logit, lead, owner = net(x.cpu().float(), torus)
+                x, _ = d.batch(index, 0)
+                logits, win_logit, lead, owner, _ = net(x.cpu().float(), torus)
                 s = d.size
                 planes = d.planes[i].permute(1, 2, 0).reshape(-1).cpu().numpy()  # point-major
                 cases.append({
@@ -413,6 +623,95 @@ def step_weights(shares, data, error):
     return [shares[d.size] for d in data]
 
 
+class Distributed:
+    """This process's place under torchrun (RANK, WORLD_SIZE and LOCAL_RANK in the
+    environment; one process of one otherwise). Every process draws the same sizes,
+    symmetries and whole batches (the same seeds), computes its slice of each batch, and
+    DistributedDataParallel averages the gradients: one process with the same --batch
+    computes the same steps, but for batch norm, which normalises each slice by its own
+    statistics (as DDP does unless told otherwise)."""
+
+    def __init__(self):
+        self.rank = int(os.environ.get("RANK", "0"))
+        self.world = int(os.environ.get("WORLD_SIZE", "1"))
+        self.local_rank = int(os.environ.get("LOCAL_RANK", "0"))
+        self.dist = None
+
+    def start(self, device):
+        """Joins the other processes; the device this one uses."""
+        if self.world == 1:
+            return device
+        import torch.distributed as dist
+        self.dist = dist
+        if device.startswith("cuda"):
+            device = f"cuda:{self.local_rank}"
+            torch.cuda.set_device(device)
+        dist.init_process_group("nccl" if device.startswith("cuda") else "gloo")
+        return device
+
+    def wrap(self, net, device):
+        if self.world == 1:
+            return net
+        from torch.nn.parallel import DistributedDataParallel
+        return DistributedDataParallel(net, device_ids=[device] if device.startswith("cuda") else None)
+
+    def slice(self, index):
+        share = len(index) // self.world
+        return index[self.rank * share:(self.rank + 1) * share]
+
+    def gather(self, t):
+        """Every process's `t`, concatenated in rank order (the whole batch's order)."""
+        if self.world == 1:
+            return t
+        parts = [torch.empty_like(t) for _ in range(self.world)]
+        self.dist.all_gather(parts, t)
+        return torch.cat(parts)
+
+    def mean(self, t):
+        if self.world > 1:
+            self.dist.all_reduce(t)
+            t /= self.world
+        return t
+
+    def first_says(self, value, device):
+        """The first process's `value` (a float), so that all stop at the same step."""
+        if self.world == 1:
+            return value
+        t = torch.tensor([value], dtype=torch.float64, device=device)
+        self.dist.broadcast(t, 0)
+        return t.item()
+
+    def finish(self):
+        if self.dist is not None:
+            self.dist.destroy_process_group()
+
+
+def aux_heads(args, data, error):
+    """The auxiliary policies and the number of short-term win rates the flags ask for,
+    checked against what the records carry."""
+    policies = []
+    if args.soft_policy_weight > 0:
+        policies.append(SOFT)
+    if args.reply_weight > 0:
+        policies.append(REPLY)
+        if args.soft_policy_weight > 0:
+            policies.append(SOFT_REPLY)
+    short_term = 0
+    for flag, wanted, has in [("--reply-weight", args.reply_weight > 0, lambda d: d.reply is not None),
+                              ("--short-term-weight", args.short_term_weight > 0,
+                               lambda d: d.short_term is not None)]:
+        missing = [path for path, d in zip(args.data, data) if wanted and not has(d)]
+        if missing:
+            error(f"{flag} needs records made by `shicho-train net-data --aux-targets` "
+                  f"(train/run makes them when given it); not these: {' '.join(missing)}")
+    if args.short_term_weight > 0:
+        counts = {len(d.horizons) for d in data}
+        if len(counts) != 1:
+            error("--short-term-weight: the records' sizes have different numbers of horizons")
+        short_term = counts.pop()
+    return policies, short_term
+
+
 def main():
     ap = arguments()
     args = ap.parse_args()
@@ -420,30 +719,62 @@ def main():
     # Checked before the records load, which takes a while.
     if not args.out and not args.evaluate:
         ap.error("--out is required unless --evaluate")
+    if args.gpool_blocks and args.init:
+        ap.error("--gpool-blocks: --init takes the net's shape from its file")
+    if not 0 <= args.gpool_blocks < args.blocks:
+        ap.error("--gpool-blocks: from 0 to one fewer than --blocks (the first block does not pool)")
+    pooled_channels = args.gpool_channels or args.channels // 3
+    if args.gpool_blocks and not 0 < pooled_channels < args.channels:
+        ap.error("--gpool-channels: more than 0, fewer than --channels")
+    if not 0 <= args.surprise_share <= 1:
+        ap.error("--surprise-share: from 0 to 1")
+    if not 0 <= args.ema_decay < 1:
+        ap.error("--ema-decay: from 0 (off) to below 1")
     shares = parse_shares(args.shares, ap.error)
+    procs = Distributed()
+    if args.batch % procs.world:
+        ap.error(f"--batch {args.batch} is not a multiple of the {procs.world} processes")
+    args.device = procs.start(args.device)
     torch.manual_seed(args.seed)
     torch.backends.cudnn.benchmark = True
     rng = random.Random(args.seed)
-    log = open(args.log, "a") if args.log else sys.stderr
+    first = procs.rank == 0
+    log = (open(args.log, "a") if args.log else sys.stderr) if first else None
 
     def say(text):
-        print(text, file=log, flush=True)
+        if log:
+            print(text, file=log, flush=True)
 
     data = [SizeData(p, args.device) for p in args.data]
     say(" ".join(f"{d.size}x{d.size}: {d.count} records" for d in data))
     if args.evaluate:
-        report(load(args.evaluate, args.device), data, say)
+        if first:
+            report(load(args.evaluate, args.device), data, say)
+        procs.finish()
         return
     weights = step_weights(shares, data, ap.error)
+    policies, short_term = aux_heads(args, data, ap.error)
+    # The losses see the options only when one asks for more than today's recipe computes.
+    options = args if policies or short_term or args.surprise_share > 0 else None
     if args.init:
         net = load(args.init, args.device)
         recalibrate(net, data, weights)
         say(f"started from {args.init}")
-        report(net, data, say)
+        if first:
+            report(net, data, say)
+        net.add_aux_heads(policies, short_term).to(args.device)
     else:
-        net = Net(args.blocks, args.channels, args.head).to(args.device)
+        pooling = pooling_block_indices(args.blocks, args.gpool_blocks) if args.gpool_blocks else ()
+        net = Net(args.blocks, args.channels, args.head, pooling=pooling,
+                  pooled_channels=pooled_channels if pooling else 0)
+        net = net.add_aux_heads(policies, short_term).to(args.device)
     params = sum(p.numel() for p in net.parameters())
     say(f"net: {net.blocks_n} blocks, {net.channels} channels, {params} parameters")
+    if net.pooling:
+        say(f"global pooling in blocks {list(net.pooling)}, {net.pooled_channels} channels each")
+    if policies or short_term:
+        say(f"auxiliary heads (not exported): {' '.join(policies)}"
+            + (f" short-term win rates x{short_term}" if short_term else ""))
     on_gpu = args.device.startswith("cuda")
     if args.bf16 == "auto":
         use_amp = on_gpu or torch.ops.mkldnn._is_mkldnn_bf16_supported()
@@ -454,13 +785,29 @@ def main():
     layout = torch.channels_last if not on_gpu else torch.contiguous_format
     net = net.to(memory_format=layout)
     say(f"bf16 autocast: {'on' if use_amp else 'off'}")
+    if procs.world > 1:
+        say(f"{procs.world} processes, {args.batch // procs.world} positions of each batch apiece")
+    model = procs.wrap(net, args.device)
     opt = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=1e-4)
     say("steps' shares: " + " ".join(f"{d.size}x{d.size} {w / sum(weights):.3f}" for d, w in zip(data, weights)))
+    # The average of the weights (--ema-decay), kept by the process that exports it.
+    average = None
+    if args.ema_decay > 0 and first:
+        import copy
+        average = copy.deepcopy(net)
+        average_pairs = list(zip(average.parameters(), net.parameters()))
+    if args.surprise_share > 0:
+        for d in data:
+            # Each position's surprise over the running mean, 1 (the mean) until it is drawn.
+            d.surprise = torch.ones(d.count - d.holdout, device=args.device)
+            d.surprise_mean = None
     budget = args.minutes * 60
     started = time.time()
     step = 0
     while True:
         elapsed = time.time() - started
+        if not args.steps:
+            elapsed = procs.first_says(elapsed, args.device)  # so that all stop at one step
         progress = step / args.steps if args.steps else elapsed / budget
         if progress >= 1.0:
             break
@@ -468,24 +815,53 @@ def main():
         for g in opt.param_groups:
             g["lr"] = lr
         d = rng.choices(data, weights=weights)[0]
-        index = torch.randint(0, d.count - d.holdout, (args.batch,), device=args.device)
-        x, policy, win, lead, owner = d.batch(index, rng.randrange(8))
+        if args.surprise_share > 0:
+            chances = (1 - args.surprise_share) + args.surprise_share * d.surprise
+            index = torch.multinomial(chances, args.batch, replacement=True)
+        else:
+            index = torch.randint(0, d.count - d.holdout, (args.batch,), device=args.device)
+        x, targets = d.batch(procs.slice(index), rng.randrange(8), aux=options is not None)
         x = x.contiguous(memory_format=layout)
         with torch.autocast("cuda" if on_gpu else "cpu", dtype=torch.bfloat16, enabled=use_amp):
-            total, p, v, o, agree = losses(net, x, policy, win, lead, owner)
+            total, parts = losses(model, x, targets, options)
         opt.zero_grad(set_to_none=True)
         total.backward()
         opt.step()
         step += 1
-        if step % 500 == 0:
-            say(f"step {step} {elapsed:.0f}s lr {lr:.5f} {d.size}x{d.size}: policy {p.item():.3f} "
-                f"value {v.item():.3f} owner {o.item():.3f} top1 {agree.item():.3f}")
+        if average is not None:
+            # The usual warm-up: the first steps' weights count for less than `decay` says.
+            decay = min(args.ema_decay, (1 + step) / (10 + step))
+            with torch.no_grad():
+                for a, p in average_pairs:
+                    a.lerp_(p, 1 - decay)
+        if args.surprise_share > 0:
+            surprise = procs.gather(parts["surprise"].float())
+            mean = surprise.mean()
+            d.surprise_mean = mean if d.surprise_mean is None else 0.99 * d.surprise_mean + 0.01 * mean
+            # A position drawn twice keeps the larger (the same on every process, in any
+            # order: the processes' surprises must agree for their draws to).
+            d.surprise.scatter_reduce_(0, index, surprise / d.surprise_mean.clamp_min(1e-6),
+                                       reduce="amax", include_self=False)
+        if step % args.log_every == 0:
+            names = [n for n in parts if n != "surprise"]
+            values = procs.mean(torch.stack([parts[n].detach().float() for n in names])).tolist()
+            m = dict(zip(names, values))
+            aux_text = "".join(f" {n} {m[n]:.3f}" for n in names if n not in ("policy", "value", "owner", "top1"))
+            say(f"step {step} {elapsed:.0f}s lr {lr:.5f} {d.size}x{d.size}: policy {m['policy']:.3f} "
+                f"value {m['value']:.3f} owner {m['owner']:.3f} top1 {m['top1']:.3f}{aux_text}")
     say(f"trained {step} steps ({step * args.batch} samples) in {time.time() - started:.0f}s")
-    report(net, data, say)
-    export(net, args.out, {"steps": step, "samples": step * args.batch})
-    if args.fixtures:
-        write_fixtures(net, data, args.fixtures)
-    say(f"wrote {args.out}")
+    if first:
+        exported = net
+        report(net, data, say, options, " (last weights)" if average is not None else "")
+        if average is not None:
+            measure_batch_norms(average, data, weights, 32, args.batch, layout)
+            report(average, data, say, options, " (average, exported)")
+            exported = average
+        export(exported, args.out, {"steps": step, "samples": step * args.batch})
+        if args.fixtures:
+            write_fixtures(exported, data, args.fixtures)
+        say(f"wrote {args.out}")
+    procs.finish()
 
 
 if __name__ == "__main__":
