@@ -41,6 +41,10 @@ struct FakeEngine {
     /// Seconds to sleep.
     #[arg(long, default_value_t = 30.0)]
     sleep_secs: f64,
+    /// Seconds to take over each genmove of a game before answering, in order,
+    /// blank-separated (none once they run out): a clock's course, move by move.
+    #[arg(long, default_value = "")]
+    think: String,
     /// Exit abruptly (status 3, no answer) on the N-th genmove of a game.
     #[arg(long)]
     exit_at: Option<usize>,
@@ -55,9 +59,18 @@ struct FakeEngine {
     #[arg(long)]
     rules_command: bool,
     /// List and accept KataGo's `kata-time_settings`, and `kata-list_time_settings`
-    /// answering KataGo's kinds, Fischer's among them.
+    /// answering `--kata-kinds`.
     #[arg(long)]
     kata_time: bool,
+    /// The answer to `kata-list_time_settings`.
+    #[arg(
+        long,
+        default_value = "none absolute byoyomi canadian fischer fischer-capped"
+    )]
+    kata_kinds: String,
+    /// List and accept KGS's `kgs-time_settings`.
+    #[arg(long)]
+    kgs_time: bool,
     /// Leave `cputime` out (it otherwise reports 0.25 s per genmove answered).
     #[arg(long)]
     no_cputime: bool,
@@ -137,6 +150,9 @@ impl FakeEngine {
         if self.kata_time {
             list.extend(["kata-time_settings", "kata-list_time_settings"]);
         }
+        if self.kgs_time {
+            list.push("kgs-time_settings");
+        }
         match self.analyze.as_deref() {
             Some("kata") => list.push("kata-analyze"),
             Some("lz") => list.push("lz-analyze"),
@@ -161,6 +177,13 @@ impl FakeEngine {
     /// Serves GTP on stdin/stdout until `quit` or the end of input.
     fn run(&self) -> io::Result<()> {
         let moves: Vec<&str> = self.moves.split_whitespace().collect();
+        let think: Vec<f64> = self
+            .think
+            .split_whitespace()
+            .filter_map(|t| t.parse().ok())
+            // What `Duration::from_secs_f64` takes without a panic, and more than a test waits.
+            .filter(|t| (0.0..1e6).contains(t))
+            .collect();
         let mut played = 0usize;
         let mut answered_total = 0usize;
         // What the game so far was told: the moves since `clear_board`, for the resign
@@ -240,9 +263,8 @@ impl FakeEngine {
                     "set_free_handicap" | "time_settings" | "time_left" => Ok(String::new()),
                     "kata-set-rules" if self.rules_command => Ok(String::new()),
                     "kata-time_settings" if self.kata_time => Ok(String::new()),
-                    "kata-list_time_settings" if self.kata_time => {
-                        Ok("none absolute byoyomi canadian fischer fischer-capped".into())
-                    }
+                    "kata-list_time_settings" if self.kata_time => Ok(self.kata_kinds.clone()),
+                    "kgs-time_settings" if self.kgs_time => Ok(String::new()),
                     "kata-analyze" | "lz-analyze" if self.commands().contains(&name) => {
                         let black = self.black_winrate(told.len(), komi, size);
                         let to_move_black = command
@@ -289,6 +311,9 @@ impl FakeEngine {
                         }
                         if self.sleep_at == Some(played) && self.cue() {
                             std::thread::sleep(Duration::from_secs_f64(self.sleep_secs));
+                        }
+                        if let Some(&secs) = think.get(played - 1) {
+                            std::thread::sleep(Duration::from_secs_f64(secs));
                         }
                         answered_total += 1;
                         let mut words = told.clone();

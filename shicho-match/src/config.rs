@@ -64,8 +64,8 @@ pub struct MatchConfig {
     pub alternate: bool,
     /// Fixed handicap stones (0, or 2 up to 9 by GNU Go's placement).
     pub handicap: u32,
-    /// Told to both engines (`time_settings`, or `kata-time_settings` for a Fischer clock)
-    /// and enforced.
+    /// Told to both engines (`time_settings`, or `kata-time_settings` for a Fischer clock,
+    /// `kata-time_settings` or `kgs-time_settings` for Japanese byo-yomi) and enforced.
     pub time: Option<TimeControl>,
     /// A limit in seconds on every move, enforced; told to the engines as
     /// `time_settings 0 T 1` (T rounded down, at least 1) when there is no `time`.

@@ -46,7 +46,11 @@
 //!   names it as `kata-time_settings fischer`, and to the others as OGS's bridge GTP2OGS
 //!   sends it: Canadian byo-yomi whose one-stone period is the increment (see
 //!   [`TimeControl::gtp_command`]); either way the referee's clock adds the increment after
-//!   each move.
+//!   each move. Japanese byo-yomi (`--time 60+10x3`) goes as `kata-time_settings byoyomi`
+//!   to engines that take it, else as `kgs-time_settings byoyomi` to engines that list
+//!   that, with the periods left in `time_left`, and to the others as one-stone periods
+//!   (`time_settings 60 10 1`), stricter than the clock so that an engine keeping to it
+//!   never loses on time.
 //! - **Move limit**: a game reaching `max_moves` is counted as if both had passed
 //!   (reason `maxmoves`) rather than thrown away, so a looping pair of engines still gives
 //!   a result.
@@ -88,7 +92,7 @@ mod settings;
 mod sprt;
 mod stats;
 
-pub use clock::{BadTimeControl, ClockReading, RefereeClock, TimeControl};
+pub use clock::{BadTimeControl, ClockReading, Overtime, RefereeClock, TimeControl};
 pub use config::{ConfigError, MatchConfig, Openings, default_max_moves, handicap_points};
 pub use engine_process::{EngineError, EngineProcess, SharedLog, Slot, file_log, null_log};
 pub use game::settle::parse_dead;

@@ -103,9 +103,12 @@ struct Cli {
     #[arg(long, default_value_t = 0)]
     handicap: u32,
     /// Time control told to the engines and enforced: MAIN (absolute), MAIN+BYO/STONES
-    /// (Canadian) or MAIN+INC (Fischer: INC added after every move; sent as
-    /// kata-time_settings to engines that list it, else as Canadian byo-yomi with INC as a
-    /// one-stone period), whole seconds, optional s/m suffix, e.g. 60, 5m+30s/10, 60+2.
+    /// (Canadian), MAIN+BYOxPERIODS (Japanese byo-yomi: PERIODS periods of BYO seconds;
+    /// sent as kata-time_settings or kgs-time_settings to engines that list them, else as
+    /// a one-stone period of BYO) or MAIN+INC (Fischer: INC added after every move; sent
+    /// as kata-time_settings to engines that list it, else as Canadian byo-yomi with INC as
+    /// a one-stone period), whole seconds, optional s/m suffix, e.g. 60, 5m+30s/10,
+    /// 60+10x3, 60+2.
     #[arg(long, value_name = "SPEC")]
     time: Option<TimeControl>,
     /// Limit in seconds on every single move (told to engines as `time_settings 0 T 1`

@@ -197,6 +197,78 @@ fn a_fischer_clock_goes_as_kata_time_settings_or_as_canadian_and_gets_its_increm
 }
 
 #[test]
+fn japanese_byo_yomi_is_told_in_each_engines_words() {
+    // Black lists kata-time_settings, but its kinds leave out byoyomi: KGS's command.
+    // White lists KGS's command but refuses it: GTP's, a one-stone period.
+    let mut cfg = config(
+        "byoyomi-words",
+        "--moves 'E5 C3' --kata-time --kata-kinds 'absolute fischer' --kgs-time",
+        "--moves 'G7 G3' --kgs-time --refuse kgs-time_settings",
+    );
+    cfg.time = Some("10+2x3".parse().unwrap());
+    let [r] = &play(&cfg)[..] else { panic!() };
+    assert_eq!(r.reason, EndReason::Score, "{}", r.detail);
+    let log = std::fs::read_to_string(cfg.out_dir.join("logs/worker-1.log")).unwrap();
+    let sent = |engine: &str, command: &str| {
+        log.lines()
+            .any(|l| l.starts_with(engine) && l.ends_with(command))
+    };
+    assert!(sent("A>", " kata-list_time_settings"), "{log}");
+    assert!(!log.contains("kata-time_settings byoyomi"), "{log}");
+    assert!(sent("A>", " kgs-time_settings byoyomi 10 2 3"), "{log}");
+    assert!(!sent("A>", " time_settings 10 2 1"), "{log}");
+    assert!(sent("B>", " kgs-time_settings byoyomi 10 2 3"), "{log}");
+    assert!(sent("B>", " time_settings 10 2 1"), "{log}");
+    // In main time both hear it alike.
+    assert!(sent("A>", " time_left black 10 0"), "{log}");
+    assert!(sent("B>", " time_left white 10 0"), "{log}");
+    let sgf = std::fs::read_to_string(cfg.out_dir.join("game-0001.sgf")).unwrap();
+    assert!(
+        sgf.contains("TM[10]") && sgf.contains("OT[3x2 byo-yomi]"),
+        "{sgf}"
+    );
+}
+
+#[test]
+fn a_move_within_a_byo_yomi_period_is_free_and_one_past_every_period_loses() {
+    // No main time, three periods of 1 s. White (KataGo's commands) takes 0.3 s, within
+    // its period; then 1.5 s, which uses one up; then 4 s, past the two left.
+    let mut cfg = config(
+        "byoyomi-time",
+        "--moves 'E5 C3 D4'",
+        "--moves 'G7 G3 G5' --kata-time --think '0.3 1.5 4'",
+    );
+    cfg.time = Some("0+1x3".parse().unwrap());
+    let [r] = &play(&cfg)[..] else { panic!() };
+    assert_eq!((r.result.as_str(), r.reason), ("B+T", EndReason::Time));
+    assert!(
+        r.detail.contains("white gave no move within its 2.00 s"),
+        "{}",
+        r.detail
+    );
+    assert_eq!(vertices(r), ["BE5", "WG7", "BC3", "WG3", "BD4"]);
+    let periods = |i: usize| r.moves[i].clock.map(|c| (c.periods, c.seconds));
+    assert_eq!(periods(1), Some((3, 1.0)), "{:?}", r.moves[1]);
+    assert_eq!(periods(3), Some((2, 1.0)), "{:?}", r.moves[3]);
+    // Black answers at once and keeps all three.
+    assert_eq!(periods(4), Some((3, 1.0)), "{:?}", r.moves[4]);
+    let log = std::fs::read_to_string(cfg.out_dir.join("logs/worker-1.log")).unwrap();
+    let sent = |engine: &str, command: &str| {
+        log.lines()
+            .any(|l| l.starts_with(engine) && l.ends_with(command))
+    };
+    // White hears the periods left; Black, told GTP's one-stone period, one stone.
+    assert!(sent("B>", " kata-time_settings byoyomi 0 1 3"), "{log}");
+    assert!(sent("B>", " time_left white 1 3"), "{log}");
+    assert!(sent("B>", " time_left white 1 2"), "{log}");
+    assert!(sent("A>", " time_settings 0 1 1"), "{log}");
+    assert!(sent("A>", " time_left black 1 1"), "{log}");
+    let sgf = std::fs::read_to_string(cfg.out_dir.join("game-0001.sgf")).unwrap();
+    assert!(sgf.contains("OT[3x1 byo-yomi]"), "{sgf}");
+    assert!(sgf.contains("; 2 periods of 1.00 s left]"), "{sgf}");
+}
+
+#[test]
 fn a_crash_loses_and_the_engine_is_restarted() {
     let mut cfg = config("crash", "--moves 'E5 C3'", "");
     std::fs::create_dir_all(&cfg.out_dir).unwrap();

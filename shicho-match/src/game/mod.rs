@@ -636,16 +636,28 @@ impl<G> GameInPlay<'_, G> {
         }
     }
 
-    /// Tells engine `c` the time control: a Fischer clock with KataGo's `kata-time_settings
-    /// fischer` if the engine's `kata-list_time_settings` names it, else, and every other
-    /// control, with GTP's `time_settings` (a Fischer clock then as Canadian byo-yomi, see
-    /// [`TimeControl::gtp_command`](crate::clock::TimeControl::gtp_command)).
+    /// Tells engine `c` the time control in the nearest words it understands. A Fischer
+    /// clock or Japanese byo-yomi goes as KataGo's `kata-time_settings` to an engine that
+    /// takes that kind, Japanese byo-yomi else as KGS's `kgs-time_settings` to one that
+    /// lists it; every other control, and these where the engine takes neither or refuses
+    /// it, goes as GTP's `time_settings` (Fischer and Japanese then in Canadian terms, see
+    /// [`TimeControl::gtp_command`](crate::clock::TimeControl::gtp_command)), which
+    /// `time_left` then speaks too.
     fn announce_time(&mut self, c: Color) -> Result<(), Forfeit> {
-        if let Some(kata) = self.cfg.time.and_then(|t| t.kata_command()) {
-            if self.lists_fischer(c)? && self.optional(c, &kata)?.is_some() {
+        if let Some(control) = self.cfg.time {
+            if let Some((kind, kata)) = control.kata_kind().zip(control.kata_command())
+                && self.kata_takes(c, kind)?
+                && self.optional(c, &kata)?.is_some()
+            {
                 return Ok(());
             }
-            self.clocks[c].tell_fischer_as_canadian();
+            if let Some(kgs) = control.kgs_command()
+                && self.knows(c, "kgs-time_settings")?
+                && self.optional(c, &kgs)?.is_some()
+            {
+                return Ok(());
+            }
+            self.clocks[c].tell_as_canadian();
         }
         if let Some(time) = self.time_settings_command()
             && self.knows(c, "time_settings")?
@@ -655,14 +667,20 @@ impl<G> GameInPlay<'_, G> {
         Ok(())
     }
 
-    /// Whether engine `c` takes Fischer clocks: it lists KataGo's pair of time commands and
-    /// `kata-list_time_settings` names `fischer`.
-    fn lists_fischer(&mut self, c: Color) -> Result<bool, Forfeit> {
-        if !self.knows(c, "kata-time_settings")? || !self.knows(c, "kata-list_time_settings")? {
+    /// Whether engine `c` takes `kata-time_settings KIND`: it lists the command, and its
+    /// `kata-list_time_settings`, if it lists that, names the kind. KataGo brought in both
+    /// at once, with Fischer clocks, and its `kata-time_settings` reads KGS's kinds as
+    /// `kgs-time_settings` does (one handler answers both): an engine that lists the
+    /// command alone is trusted with those, but not with `fischer`.
+    fn kata_takes(&mut self, c: Color, kind: &str) -> Result<bool, Forfeit> {
+        if !self.knows(c, "kata-time_settings")? {
             return Ok(false);
         }
+        if !self.knows(c, "kata-list_time_settings")? {
+            return Ok(kind != "fischer");
+        }
         let kinds = self.optional(c, "kata-list_time_settings")?;
-        Ok(kinds.is_some_and(|k| k.split_whitespace().any(|kind| kind == "fischer")))
+        Ok(kinds.is_some_and(|k| k.split_whitespace().any(|listed| listed == kind)))
     }
 
     /// Sends `time_left` (to engines that know it) and `name c` (genmove or its cleanup
