@@ -373,7 +373,16 @@ impl Clock {
                 } else if side.count == 0 && periods > 0 {
                     0.0
                 } else {
-                    period - margin_for(period)
+                    // A controller may report the current period part used
+                    // (`time_left c 5 1` with 30 s periods): what is left of it is what
+                    // the move may take without using up a period, or on the last one,
+                    // without losing.
+                    let current = if side.period_left > 0.0 {
+                        side.period_left.min(period)
+                    } else {
+                        period
+                    };
+                    current - margin_for(current)
                 }
             }
             TimeSystem::Fischer {
@@ -580,6 +589,10 @@ mod tests {
         assert!((clock.budget(Color::Black, 81).unwrap().as_secs_f64() - 9.0).abs() < 0.01);
         clock.charge(Color::Black, 25.0);
         assert!((clock.budget(Color::Black, 81).unwrap().as_secs_f64() - 9.0).abs() < 0.01);
+        // A server reporting the last period part used: the move keeps within what is left.
+        clock.set_left(Color::Black, 5.0, 1);
+        let budget = clock.budget(Color::Black, 81).unwrap().as_secs_f64();
+        assert!((3.5..5.0).contains(&budget), "{budget}");
     }
 
     fn fischer(main: f64, increment: f64) -> Clock {
