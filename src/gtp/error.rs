@@ -58,6 +58,11 @@ pub enum GtpError {
     },
     /// A long computation stopped by GoGui's interrupt before it had an answer.
     Interrupted,
+    /// An argument that parses but cannot be used, and why (the analysis commands' keys,
+    /// `kata-raw-nn`'s symmetry).
+    BadArgument(String),
+    /// A command that needs the neural network, with none loaded (`--weights none`).
+    NoNetwork,
 }
 
 impl fmt::Display for GtpError {
@@ -93,6 +98,8 @@ impl fmt::Display for GtpError {
             }
             GtpError::TooLarge { limit } => return write!(f, "too large (at most {limit})"),
             GtpError::Interrupted => "interrupted",
+            GtpError::BadArgument(why) => why,
+            GtpError::NoNetwork => "no neural network (--weights none)",
         };
         f.write_str(text)
     }
