@@ -102,6 +102,9 @@ pub struct Report {
     /// asks; at most `max_moves`.
     pub lines: Vec<AnalysisLine>,
     pub root: RootSummary,
+    /// The network's policy at the root, renormalised over the legal moves (0 for the
+    /// others), point order then pass; `None` without a network.
+    pub policy: Option<Vec<f64>>,
 }
 
 /// Builds reports from a search's root, evaluating (with the network) the positions the
@@ -296,6 +299,7 @@ impl Reporter {
                 score: root_score,
                 ownership: root_owners,
             },
+            policy: self.priors.clone(),
         }
     }
 }
@@ -448,4 +452,121 @@ pub fn raw_evaluation(network: &Network, game: &Game, c: Color, sym: usize) -> O
         .evaluate(geo, &[&seen], scratch.workspace_mut())
         .pop()?;
     Some(symmetry::restore(e, geo, sym))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::go::rules::Rules;
+    use crate::go::search::params::Tunables;
+
+    fn params(playouts: usize, network: Option<Network>, threads: usize) -> Params {
+        Params {
+            playouts: Some(playouts),
+            time: None,
+            extension: None,
+            resign_below: 0.0,
+            threads,
+            tunables: Tunables::default(),
+            network,
+        }
+    }
+
+    fn game() -> Game {
+        let mut g = Game::new(9, Rules::default(), 7.0).unwrap();
+        for (c, v) in [(Color::Black, "E5"), (Color::White, "C3")] {
+            g.play(c, g.geometry().parse_move(v).unwrap()).unwrap();
+        }
+        g
+    }
+
+    #[test]
+    fn watching_a_search_changes_nothing_it_decides() {
+        let g = game();
+        let stop = AtomicBool::new(false);
+        for network in [None, Some(Network::builtin())] {
+            let p = params(600, network, 1);
+            let plain = Searcher::new().search(&g, Color::Black, &p, 5, &stop);
+            let options = AnalysisOptions {
+                ownership: true,
+                ..AnalysisOptions::new()
+            };
+            let mut reports = 0;
+            let mut count = |_: &Report| reports += 1;
+            let watch = Watch {
+                options: &options,
+                interval: Duration::from_millis(1),
+                report: &mut count,
+            };
+            let watched =
+                genmove_observed(&mut Searcher::new(), &g, Color::Black, &p, 5, &stop, watch);
+            assert!(reports >= 1, "the last report at least");
+            assert_eq!(plain.decision, watched.decision);
+            assert_eq!(plain.candidates, watched.candidates);
+            assert_eq!(plain.pv, watched.pv);
+        }
+    }
+
+    #[test]
+    fn every_visited_move_counts_its_own_position() {
+        let g = game();
+        let p = params(200, Some(Network::builtin()), 2);
+        let options = AnalysisOptions {
+            ownership: true,
+            min_moves: 81,
+            ..AnalysisOptions::new()
+        };
+        let mut a = Analysis::new(&g, Color::White, 1, &p, &options);
+        a.run_playouts(200, &|| false);
+        let report = a.report();
+        let tally = a.root.shared.tally.as_ref().unwrap();
+        let visited: Vec<&AnalysisLine> = report.lines.iter().filter(|l| l.visits > 0).collect();
+        assert!(visited.len() > 3);
+        for line in &visited {
+            assert!(tally.lead(Some(line.mv)).samples > 0, "{:?}", line.mv);
+        }
+        // The visits are the root's; unvisited moves show the root's score and ownership.
+        let visits: u32 = report.lines.iter().map(|l| l.visits).sum();
+        assert_eq!(visits, report.root.visits);
+        let unvisited = report.lines.iter().find(|l| l.visits == 0).unwrap();
+        assert_eq!(unvisited.score, report.root.score);
+        assert_eq!(unvisited.ownership, report.root.ownership);
+        assert_eq!(report.root.ownership.as_ref().unwrap().len(), 81);
+        // The priors are the network's, renormalised over the legal moves.
+        let policy = report.policy.as_ref().unwrap();
+        assert!((policy.iter().sum::<f64>() - 1.0).abs() < 1e-6);
+        let taken = g.geometry().parse_point("E5").unwrap();
+        assert_eq!(policy[taken.index()], 0.0);
+        for line in &report.lines {
+            assert_eq!(line.prior, policy[move_index(line.mv, 81)]);
+        }
+    }
+
+    #[test]
+    fn min_and_max_moves_shape_the_report() {
+        let g = game();
+        let p = params(300, None, 1);
+        let mut options = AnalysisOptions::new();
+        let mut a = Analysis::new(&g, Color::Black, 1, &p, &options);
+        a.run_playouts(300, &|| false);
+        let visited = a.report().lines.len();
+        assert!(a.report().lines.iter().all(|l| l.visits > 0));
+        options.min_moves = 79;
+        let mut a = Analysis::new(&g, Color::Black, 1, &p, &options);
+        a.run_playouts(300, &|| false);
+        let lines = a.report().lines;
+        assert_eq!(lines.len(), 79.max(visited));
+        // Unvisited moves come last, by prior.
+        let first_unvisited = lines.iter().position(|l| l.visits == 0).unwrap();
+        assert!(lines[first_unvisited..].iter().all(|l| l.visits == 0));
+        assert!(
+            lines[first_unvisited..]
+                .windows(2)
+                .all(|w| w[0].prior >= w[1].prior)
+        );
+        options.max_moves = 2;
+        let mut a = Analysis::new(&g, Color::Black, 1, &p, &options);
+        a.run_playouts(300, &|| false);
+        assert_eq!(a.report().lines.len(), 2);
+    }
 }
