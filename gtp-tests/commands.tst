@@ -1223,8 +1223,8 @@ clear_board
 # ----- Live analysis ---------------------------------------------------------------------------
 # analyze, lz-analyze and kata-analyze answer as a stream that runs until new input arrives;
 # gogui-regress waits for the end of a response before it sends the next line, so only their
-# error paths can be tested here. The streams are tested in tests/robustness.rs and by the
-# Sabaki client.
+# error paths can be tested here. The streams are tested in tests/analysis.rs,
+# tests/robustness.rs and by the Sabaki client.
 501 analyze purple   # syntax error
 #? [.*]*
 502 lz-analyze b 10 interval   # syntax error
@@ -1233,7 +1233,29 @@ clear_board
 #? [.*]*
 504 lz-analyze 10 20   # syntax error
 #? [.*]*
+505 kata-analyze b 10 avoid b Z9 1   # bad analysis argument: 'Z9' is not a vertex of this board
+#? [.*]*
+506 lz-analyze b 10 ownership true   # bad analysis argument: ownership is a key of the kata- commands
+#? [.*]*
+# The genmove variants end by themselves: `=id` on a line of its own, the reports (with
+# interval 0, one, at the end), then `play MOVE`. gogui-regress reads the text after the
+# response's first space: the first report's first group on.
+507 kata-genmove_analyze w 0 ownership true rootInfo true
+#? [move [A-HJ][1-9] visits \d+ winrate 0\.\d+ scoreMean -?\d+\.\d+ scoreStdev .* rootInfo visits .* ownership( -?[01]\.\d+){81}\nplay ([A-HJ][1-9]|pass|resign)]
+508 lz-genmove_analyze b 0 allow b A1,J9 1
+#? [move (A1|J9) visits \d+ winrate \d+ prior \d+ lcb \d+ order 0 pv .*\nplay (A1|J9|resign)]
+509 genmove_analyze w 0 maxmoves 1
+#? [move [A-HJ][1-9] visits \d+ winrate \d+ scoreMean .* order 0 pv [^\n]*\nplay ([A-HJ][1-9]|pass|resign)]
+510 kata-genmove_analyze b 10 foo 3   # bad analysis argument: unknown key 'foo'
+#? [.*]*
+# The network's raw outputs, KataGo's layout.
+511 kata-raw-nn w 0
+#? [symmetry 0\nwhiteWin 0\.\d+\nwhiteLoss 0\.\d+\nnoResult 0\.0+\nwhiteLead -?\d+\.\d+\n.*\npolicy\n.*\npolicyPass \d\.\d+\nwhiteOwnership(\n( ?-?\d\.\d{7}){9}){9}]
+512 kata-raw-nn 8   # symmetry must be 'all' or 0 to 7, not '8'
+#? [.*]*
+513 kata-raw-nn b   # syntax error
+#? [.*]*
 
 # ----- quit ----------------------------------------------------------------------------------
-510 quit
+520 quit
 #? []

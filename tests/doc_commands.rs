@@ -1,12 +1,28 @@
 //! `doc/gtp.md` promises every command shicho answers: each name `list_commands` prints, in Go
-//! on the plane and on the torus (where the GoGui ruler's commands are offered) and in Othello
-//! mode, stands in that file's tables, and each command the tables name is one shicho knows.
+//! on the plane and on the torus (where the GoGui ruler's commands are offered), with the
+//! built-in network as the engine starts by default (which offers `kata-raw-nn`), and in
+//! Othello mode, stands in that file's tables, and each command the tables name is one
+//! shicho knows.
 
 use shicho::engine::{Config, Engine};
 use shicho::game::GameKind;
 use shicho::{Rules, go};
 
 const DOC: &str = include_str!("../doc/gtp.md");
+
+/// Go as the binary starts it: with the built-in network.
+fn go_with_network() -> Config {
+    Config {
+        go: go::gtp::state::Config {
+            search: go::search::Params {
+                network: Some(go::search::Network::builtin()),
+                ..Default::default()
+            },
+            ..Default::default()
+        },
+        ..Config::default()
+    }
+}
 
 fn commands(config: Config) -> Vec<String> {
     let mut e = Engine::new(config);
@@ -40,6 +56,7 @@ fn every_command_is_documented() {
     let torus: Rules = "daoqi".parse().unwrap();
     let modes = [
         ("Go", Config::default()),
+        ("Go with the network", go_with_network()),
         (
             "Dao-qi",
             Config {
@@ -72,7 +89,7 @@ fn every_command_is_documented() {
 
 #[test]
 fn every_documented_command_is_known() {
-    let mut go = Engine::new(Config::default());
+    let mut go = Engine::new(go_with_network());
     let mut othello = Engine::new(Config {
         game: GameKind::Othello,
         ..Config::default()

@@ -120,6 +120,8 @@ fn syntax_error() {
             ("analyze purple", "? syntax error\n\n"),
             ("lz-analyze b 10 interval", "? syntax error\n\n"),
             ("kata-analyze w interval x", "? syntax error\n\n"),
+            ("kata-genmove_analyze b interval", "? syntax error\n\n"),
+            ("lz-genmove_analyze b 10 avoid b D4", "? syntax error\n\n"),
             // A line with an id and nothing else.
             ("42", "?42 syntax error\n\n"),
             ("  0042  ", "?0042 syntax error\n\n"),
@@ -399,6 +401,64 @@ fn time_system_and_server_texts() {
     );
 }
 
+/// The analysis commands' texts for arguments KataGo's reading refuses, and `kata-raw-nn`'s.
+#[test]
+fn analysis_argument_texts() {
+    let mut e = engine();
+    setup(&mut e, &["boardsize 9"]);
+    expect(
+        &mut e,
+        &[
+            (
+                "kata-analyze b 10 avoid b Z99 1",
+                "? bad analysis argument: 'Z99' is not a vertex of this board\n\n",
+            ),
+            (
+                "lz-analyze b 10 avoid b D4 0",
+                "? bad analysis argument: avoid's ply must be 1 or more, not 0\n\n",
+            ),
+            (
+                "kata-genmove_analyze w allow w D4 1 allow w E5 2",
+                "? bad analysis argument: allow excludes any other avoid or allow for white\n\n",
+            ),
+            (
+                "genmove_analyze b rootInfo true",
+                "? bad analysis argument: rootInfo is a key of the kata- commands\n\n",
+            ),
+            (
+                "kata-analyze b frobnicate 1",
+                "? bad analysis argument: unknown key 'frobnicate'\n\n",
+            ),
+            // Without a network kata-raw-nn is not offered at all.
+            ("kata-raw-nn 0", "? unknown command\n\n"),
+        ],
+    );
+    let mut net = Engine::new(Config {
+        go: shicho::go::gtp::state::Config {
+            search: shicho::go::search::Params {
+                network: Some(shicho::go::search::Network::builtin()),
+                ..Default::default()
+            },
+            ..Default::default()
+        },
+        ..Config::default()
+    });
+    expect(
+        &mut net,
+        &[
+            (
+                "kata-raw-nn 8",
+                "? symmetry must be 'all' or 0 to 7, not '8'\n\n",
+            ),
+            (
+                "kata-raw-nn b all 2",
+                "? optimism must be from 0 to 1, not '2'\n\n",
+            ),
+            ("kata-raw-nn w", "? syntax error\n\n"),
+        ],
+    );
+}
+
 // ----- ids and framing ----------------------------------------------------------------------
 
 #[test]
@@ -630,6 +690,9 @@ const FAILING: &[&str] = &[
     "analyze purple",
     "lz-analyze b 10 interval",
     "kata-analyze w interval x",
+    "kata-analyze b avoid b z9 1",
+    "kata-genmove_analyze b avoid b z9 1",
+    "lz-genmove_analyze w ownership true",
     "shicho-player alphago",
     "shicho-player mcts x",
     "shicho-player heuristic 5 5",

@@ -60,6 +60,12 @@ fn run<S: GtpState>(state: &mut S, command: &CommandLine, line: &str) -> Reply {
     }
 }
 
+/// Whether a game's state answers the command `name` now (an analysis command it does not
+/// answer is unknown, as any other).
+fn offers<S: GtpState>(state: &S, name: &str) -> bool {
+    state.common().commands.find(state, name).is_some()
+}
+
 /// Runs a streamed analysis command on a game's state.
 fn stream_on<S: GtpState>(state: &mut S, stream: Stream<'_>) -> Streamed {
     state.before_command();
@@ -189,8 +195,12 @@ impl Engine {
     ) -> io::Result<Option<Response>> {
         let streaming = parse::preprocess(raw)
             .and_then(|line| parse::parse_command_line(&line).ok())
-            .and_then(|c| analysis::dialect(&c.name).map(|d| (c, d)));
-        let Some((command, dialect)) = streaming else {
+            .and_then(|c| analysis::analysis_command(&c.name).map(|d| (c, d)))
+            .filter(|(c, _)| match self.playing {
+                GameKind::Go => offers(&self.state, &c.name),
+                GameKind::Othello => offers(self.othello_state(), &c.name),
+            });
+        let Some((command, (dialect, kind))) = streaming else {
             return Ok(self.handle(raw));
         };
         let id = command.id.as_deref();
@@ -198,6 +208,7 @@ impl Engine {
             id,
             args: &command.args,
             dialect,
+            kind,
             out,
             stop,
         };

@@ -64,6 +64,11 @@ pub enum GtpError {
     LimitBelowMainTime,
     /// `time_left` counting stones or periods on a clock that has none (Fischer).
     NoByoYomi,
+    /// An argument that parses but cannot be used, and why (the analysis commands' keys,
+    /// `kata-raw-nn`'s symmetry).
+    BadArgument(String),
+    /// A command that needs the neural network, with none loaded (`--weights none`).
+    NoNetwork,
 }
 
 impl fmt::Display for GtpError {
@@ -104,6 +109,8 @@ impl fmt::Display for GtpError {
             }
             GtpError::LimitBelowMainTime => "main time limit below main time",
             GtpError::NoByoYomi => "stones must be 0: the time system has no byo-yomi",
+            GtpError::BadArgument(why) => why,
+            GtpError::NoNetwork => "no neural network (--weights none)",
         };
         f.write_str(text)
     }

@@ -109,12 +109,21 @@ pub struct Reply {
 
 /// The commands that answer as a stream (Leela Zero's and KataGo's convention): `=id` and a
 /// line feed at once, one line of `info` groups per report, and the empty line when new
-/// input arrives.
-pub const STREAMING: &[&str] = &["analyze", "lz-analyze", "kata-analyze"];
+/// input arrives (the genmove variants: a `play` line, then the empty line, once their move
+/// is played).
+pub const STREAMING: &[&str] = &[
+    "analyze",
+    "lz-analyze",
+    "kata-analyze",
+    "genmove_analyze",
+    "lz-genmove_analyze",
+    "kata-genmove_analyze",
+];
 
 /// Splits the engine's output into responses, checking the framing on the way: every
 /// response starts with `=` or `?`, the id (digits) follows at once, then one space (or, for
-/// a streaming analysis, a line feed and `info` lines only); it ends with an empty line;
+/// a streaming analysis, a line feed and `info` lines only, then maybe a `play` line); it
+/// ends with an empty line;
 /// nothing stands outside a response; only ASCII is written.
 pub fn parse_responses(out: &[u8], context: &str) -> Vec<Reply> {
     if let Some(bad) = out
@@ -146,8 +155,13 @@ pub fn parse_responses(out: &[u8], context: &str) -> Vec<Reply> {
             Some(body) => (body, false),
             None if ok && (after.is_empty() || after.starts_with('\n')) => {
                 let body = after.trim_start_matches('\n');
+                let lines: Vec<&str> = body.lines().collect();
+                let reports = match lines.split_last() {
+                    Some((last, before)) if last.starts_with("play ") => before,
+                    _ => &lines[..],
+                };
                 assert!(
-                    body.is_empty() || body.lines().all(|l| l.starts_with("info ")),
+                    reports.iter().all(|l| l.starts_with("info ")),
                     "{context}: a streamed response holds more than info lines: {:?}",
                     snippet(block)
                 );

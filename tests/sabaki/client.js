@@ -7,7 +7,11 @@
 // 2. before every genmove Sabaki syncs the engine to {komi, boardsize, history}: the first
 //    sync sends `komi 6.5`, `boardsize 9`, `clear_board`; later ones send the opponent's
 //    moves as `play`, or `undo`s, or a full replay, whatever the tracker decides;
-// 3. engine against engine: two processes, Black and White, each told the other's moves;
+// 3. engine against engine: two processes, Black and White, each told the other's moves,
+//    each move asked with the first of genmove_analyze, kata-genmove_analyze,
+//    lz-genmove_analyze that list_commands names (Sabaki's setting
+//    `engines.gemove_analyze_commands`), as `NAME C 50`, its `info` lines read as they come
+//    and the move taken from its `play` line;
 // 4. at the end an `undo`, a resync, and `final_score`;
 // 5. the tracker's `sync` on a fresh engine with short histories (handicap, undo path,
 //    replay path), checked with list_stones;
@@ -88,9 +92,10 @@ class Engine {
       `${this.label}: output does not end with an empty line`
     )
     for (const block of this.raw.slice(0, -2).split('\n\n')) {
-      // A streamed analysis starts `=id` and a line feed, then holds info lines only.
+      // A streamed analysis starts `=id` and a line feed, then holds info lines only (a
+      // genmove_analyze ends with its play line).
       check(
-        /^[=?]\d* /.test(block) || /^=\d*(\ninfo [^\n]*)*$/.test(block),
+        /^[=?]\d* /.test(block) || /^=\d*(\ninfo [^\n]*)*(\nplay [^\n ]+)?$/.test(block),
         `${this.label}: malformed response block ${JSON.stringify(block.slice(0, 80))}`
       )
     }
@@ -142,6 +147,35 @@ async function attach(engine) {
   )
 }
 
+// Sabaki's generateMove: the first genmove_analyze command the engine lists, its reports
+// parsed as analysis while it searches, the move from its `play` line.
+async function generateMove(engine, color) {
+  let name = 'genmove'
+  for (const candidate of ['genmove_analyze', 'kata-genmove_analyze', 'lz-genmove_analyze']) {
+    if (await engine.tracker.knowsCommand(candidate)) {
+      name = candidate
+      break
+    }
+  }
+  check(name === 'genmove_analyze', `${engine.label}: no genmove_analyze in list_commands`)
+  const reports = []
+  const response = await engine.controller.sendCommand({name, args: [color, '50']}, ({line}) => {
+    if (line.startsWith('info ')) reports.push(line)
+  })
+  check(!response.error, `${engine.label}: ${name} ${color} failed: '${response.content}'`)
+  const play = response.content.split('\n').find(line => line.startsWith('play '))
+  check(play, `${engine.label}: ${name} ${color} has no play line: '${response.content}'`)
+  const move = play.slice(5).trim().toUpperCase()
+  check(VERTEX_9.test(move), `${engine.label}: ${name} ${color} played '${move}'`)
+  for (const report of reports) {
+    for (const g of parseReport(report)) {
+      check(/^\d+$/.test(g.winrate), `${name} winrate '${g.winrate}'`)
+      check(!isNaN(+g.scoreLead), `${name} scoreLead '${g.scoreLead}'`)
+    }
+  }
+  return move
+}
+
 // One game, engine against engine, as Sabaki runs it.
 async function playGame(black, white) {
   const komi = 6.5
@@ -154,9 +188,7 @@ async function playGame(black, white) {
     const color = n % 2 === 0 ? 'B' : 'W'
     const engine = engines[color]
     await engine.tracker.sync({komi, boardsize, history})
-    const response = await engine.send('genmove', color)
-    const move = response.content.trim().toUpperCase()
-    check(VERTEX_9.test(move), `${engine.label}: genmove ${color} answered '${response.content}'`)
+    const move = await generateMove(engine, color)
     if (move === 'RESIGN') {
       resigned = color
       break

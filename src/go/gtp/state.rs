@@ -17,7 +17,7 @@ use crate::go::geometry::{Geometry, SizeError};
 use crate::go::point::Move;
 use crate::go::rules::Rules;
 use crate::go::search::heuristic::REG_GENMOVE_SEED;
-use crate::go::search::{self, Decision, Params, Player, Searcher};
+use crate::go::search::{self, Decision, Params, Player, Searcher, Watch};
 use crate::go::tactics::{Budget, ReadingStack, StackEmpty};
 use crate::gtp::state::Common;
 use crate::gtp::table::CommandTable;
@@ -333,24 +333,54 @@ impl State {
                 &mut Searcher::new(),
             );
         }
+        self.decide_watched(c, None)
+    }
+
+    /// genmove's decision for `c`, the tree search reported to `watch` as it runs.
+    fn decide_watched(&mut self, c: Color, watch: Option<Watch<'_>>) -> Decision {
         let seed = self.next_seed();
         let params = self.timed_params(c);
-        search::decide(
-            &self.game,
-            c,
-            self.player,
-            &params,
-            seed,
-            &self.common.interrupt,
-            &mut self.searcher,
-        )
+        match watch {
+            Some(watch) if self.player == Player::Mcts => {
+                let result = search::genmove_observed(
+                    &mut self.searcher,
+                    &self.game,
+                    c,
+                    &params,
+                    seed,
+                    &self.common.interrupt,
+                    watch,
+                );
+                result.decision
+            }
+            _ => search::decide(
+                &self.game,
+                c,
+                self.player,
+                &params,
+                seed,
+                &self.common.interrupt,
+                &mut self.searcher,
+            ),
+        }
     }
 
     /// genmove: decides, plays and charges the clock. `cleanup` (KGS's cleanup phase)
     /// does not pass while dead opponent stones are left.
     pub fn genmove(&mut self, c: Color, cleanup: bool) -> Decision {
+        self.genmove_watched(c, cleanup, None)
+    }
+
+    /// genmove, its tree search reported to `watch` as it runs (the genmove_analyze
+    /// commands): the same move, as long as `watch` avoids none.
+    pub fn genmove_watched(
+        &mut self,
+        c: Color,
+        cleanup: bool,
+        watch: Option<Watch<'_>>,
+    ) -> Decision {
         let start = Instant::now();
-        let mut m = match self.decide(c, false) {
+        let mut m = match self.decide_watched(c, watch) {
             Decision::Resign => {
                 self.common.clock.charge(c, start.elapsed().as_secs_f64());
                 return Decision::Resign;

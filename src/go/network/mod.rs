@@ -1,5 +1,6 @@
-//! The neural network: what it sees of a position (`inputs`), its weights (`weights`) and
-//! its evaluation on the CPU (`model`): a residual convolutional net with a policy head (a
+//! The neural network: what it sees of a position (`inputs`), its weights (`weights`),
+//! its evaluation on the CPU (`model`) and the board's symmetries it can be asked through
+//! (`symmetry`): a residual convolutional net with a policy head (a
 //! move's chance of being the teacher's choice) and a value head (the side to move's
 //! chance of winning, its score lead and each point's owner).
 //!
@@ -10,4 +11,5 @@
 pub mod direct;
 pub mod inputs;
 pub mod model;
+pub mod symmetry;
 pub mod weights;

@@ -34,6 +34,7 @@ use crate::go::game::Game;
 use crate::go::network::weights::Weights;
 use crate::go::point::{Move, Point};
 use crate::go::rules::Rules;
+use crate::go::search::avoid::AvoidMoves;
 use crate::go::search::dead_stones::{self, ownership};
 use crate::go::search::heuristic;
 use crate::go::search::params::{Params, Tunables};
@@ -42,6 +43,7 @@ use crate::go::search::playout::last_moves::{EARLIER_MOVES, Last};
 use crate::go::search::priors::{Leaf, NetScratch, child_priors, net_priors};
 use crate::go::search::simulation::{LiveOwnership, Shared, Worker, pass_child};
 use crate::go::search::strategy::{Strategy, TreePolicy};
+use crate::go::search::tally::Tally;
 use crate::go::search::tree::{NewChild, ROOT, Tree};
 
 /// Nodes a tree may hold (56 bytes each; memory is only touched as nodes are used).
@@ -52,6 +54,8 @@ pub const TREE_CAPACITY: usize = 8 << 20;
 const SETTLED: f64 = 0.9;
 /// Simulations between two looks at the clock, the interrupt flag and the early stop.
 const CHECK_EVERY: usize = 64;
+/// How often a watched search's own thread looks at it (`Root::run_watched`).
+const WATCH_EVERY: Duration = Duration::from_millis(2);
 
 /// Added to the seed of a search's extension, so that its simulations are not the first
 /// ones over again.
@@ -206,16 +210,49 @@ impl Searcher {
         seed: u64,
         stop: &AtomicBool,
     ) -> SearchResult {
+        self.search_observed(game, c, params, seed, stop, None)
+    }
+
+    /// [`Searcher::search`], watched by an analysis (genmove's analysing variants): the same
+    /// simulations on the same seeds, run on threads of their own while this one calls the
+    /// observer's `watch` every few milliseconds and once more at the end. An observer that
+    /// avoids moves searches a fresh tree and keeps none, since a tree grown without some
+    /// moves would leave them out of the next search too.
+    pub(crate) fn search_observed(
+        &mut self,
+        game: &Game,
+        c: Color,
+        params: &Params,
+        seed: u64,
+        stop: &AtomicBool,
+        mut observer: Option<Observer<'_>>,
+    ) -> SearchResult {
         let start = Instant::now();
-        let tree = self.take_tree(game, c);
+        let threads = params.threads.clamp(1, 64);
+        let avoiding = observer.as_ref().is_some_and(|o| !o.avoid.is_empty());
+        let tree = if avoiding {
+            self.kept = None;
+            Tree::new(self.capacity)
+        } else {
+            self.take_tree(game, c)
+        };
+        let analysed = observer.as_ref().map(|o| Analysed {
+            owners: o.owners,
+            avoid: o.avoid,
+            threads,
+        });
         let root = Root::new(
             game,
             c,
             tree,
             &params.tunables,
             params.network.as_ref().map(|n| &*n.0),
+            analysed,
         );
         if let Some((m, winrate)) = root.forced_answer() {
+            if let Some(o) = observer.as_mut() {
+                (o.watch)(&root, true);
+            }
             return SearchResult {
                 decision: Decision::Play(m),
                 winrate,
@@ -226,13 +263,20 @@ impl Searcher {
             };
         }
         let reused = root.shared.tree.visits(ROOT);
-        let threads = params.threads.clamp(1, 64);
         let limit = params.playout_limit();
         let deadline = params.time.map(|t| start + t);
         // The early stop saves clock time; a fixed number of simulations is run in full, so
         // that it means the same search every time.
         let early_stop = deadline.is_some();
-        let mut playouts = root.run(threads, limit, seed, deadline, stop, early_stop);
+        let mut run = |seed, deadline, early_stop| match observer.as_mut() {
+            None => root.run(threads, limit, seed, deadline, stop, early_stop),
+            Some(o) => {
+                root.run_watched(threads, limit, seed, deadline, stop, early_stop, &mut |r| {
+                    (o.watch)(r, false)
+                })
+            }
+        };
+        let mut playouts = run(seed, deadline, early_stop);
         if let (Some(_), Some(extension)) = (deadline, params.extension) {
             let now = Instant::now();
             // The early stop ends most searches just before the deadline, once the few
@@ -244,8 +288,11 @@ impl Searcher {
                     extension.as_secs_f64()
                 );
                 let seed = seed.wrapping_add(EXTENSION_SEED);
-                playouts += root.run(threads, limit, seed, Some(now + extension), stop, true);
+                playouts += run(seed, Some(now + extension), true);
             }
+        }
+        if let Some(o) = observer.as_mut() {
+            (o.watch)(&root, true);
         }
         let mut result = root.result(playouts, start.elapsed());
         if self.resigns(game, c, params, &result) {
@@ -260,7 +307,9 @@ impl Searcher {
             result.winrate * 100.0,
             result.candidates.first().map_or(0, |best| best.visits),
         );
-        self.keep(root.shared.tree, game);
+        if !avoiding {
+            self.keep(root.shared.tree, game);
+        }
         result
     }
 
@@ -365,32 +414,62 @@ fn root_ownership(board: &Board, color: Color, t: &Tunables) -> Option<Vec<f32>>
     Some(owner.into_iter().map(|o| o as f32).collect())
 }
 
+/// The moves before the game's position, as a simulation's first move knows them.
+pub(crate) fn last_moves(game: &Game) -> Last {
+    let moves = game.moves().map(|(_, m)| m.point()).collect::<Vec<_>>();
+    let remembered = &moves[moves.len().saturating_sub(EARLIER_MOVES + 2)..];
+    remembered
+        .iter()
+        .fold(Last::default(), |last, &played| last.then(played))
+        .with_ko_of(game.board())
+}
+
 /// One search: the game it is for, what its threads share, and the simulations started.
-struct Root<'g> {
-    game: &'g Game,
-    shared: Shared<'g>,
+pub(crate) struct Root<'g> {
+    pub(crate) game: &'g Game,
+    pub(crate) shared: Shared<'g>,
     /// Simulations started, by all threads.
     started: AtomicUsize,
 }
 
+/// What an analysis adds to a search: whether the tally counts owners, the moves kept out
+/// of the tree, and the threads that will search (a slot each in the tally).
+#[derive(Clone, Copy)]
+pub(crate) struct Analysed<'a> {
+    pub(crate) owners: bool,
+    pub(crate) avoid: &'a AvoidMoves,
+    pub(crate) threads: usize,
+}
+
+/// An analysis watching a genmove search ([`Searcher::search_observed`]).
+pub(crate) struct Observer<'a> {
+    /// Whether the tally counts owners.
+    pub(crate) owners: bool,
+    pub(crate) avoid: &'a AvoidMoves,
+    /// Called every few milliseconds while the search runs (`false`) and once when it has
+    /// ended (`true`); answering true stops the search.
+    pub(crate) watch: &'a mut dyn FnMut(&Root<'_>, bool) -> bool,
+}
+
 impl<'g> Root<'g> {
-    fn new(
+    pub(crate) fn new(
         game: &'g Game,
         color: Color,
         tree: Tree,
         tunables: &'g Tunables,
         network: Option<&'g Weights>,
+        analysed: Option<Analysed<'_>>,
     ) -> Root<'g> {
-        let moves = game.moves().map(|(_, m)| m.point()).collect::<Vec<_>>();
-        let remembered = &moves[moves.len().saturating_sub(EARLIER_MOVES + 2)..];
-        let last = remembered
-            .iter()
-            .fold(Last::default(), |last, &played| last.then(played))
-            .with_ko_of(game.board());
+        let last = last_moves(game);
         let owner = root_ownership(game.board(), color, tunables);
         // Counted only where the weights read an estimate and the setting asks for it.
         let live_owner = (owner.is_some() && tunables.prior_owner_live_min != u32::MAX)
             .then(|| LiveOwnership::new(game.board().geometry().num_points(), OWNER_PLAYOUTS));
+        let points = game.board().geometry().num_points();
+        let tally = analysed.map(|a| Tally::new(points, a.threads, a.owners));
+        let avoid = analysed
+            .map(|a| a.avoid.clone())
+            .filter(|avoid| !avoid.is_empty());
         let root = Root {
             game,
             shared: Shared {
@@ -406,6 +485,8 @@ impl<'g> Root<'g> {
                 tunables,
                 network,
                 strategy: Strategy::new(tunables, network),
+                tally,
+                avoid,
             },
             started: AtomicUsize::new(0),
         };
@@ -422,11 +503,13 @@ impl<'g> Root<'g> {
         let c = self.shared.color;
         let t = self.shared.tunables;
         if !self.shared.tree.is_expanded(ROOT) && self.shared.tree.begin_expand(ROOT) {
+            let avoid = self.shared.avoid.as_ref();
             let mut moves: Vec<Point> = board
                 .empties()
                 .iter()
                 .copied()
                 .filter(|&p| is_root_candidate(self.game, c, p))
+                .filter(|&p| !avoid.is_some_and(|a| a.avoids(c, Move::Play(p), 0)))
                 .collect();
             moves.sort();
             let mut priors = Vec::new();
@@ -450,15 +533,16 @@ impl<'g> Root<'g> {
                 })
                 .collect();
             let only_pass = children.is_empty();
-            children.push(pass_child(t, only_pass));
+            if only_pass || !avoid.is_some_and(|a| a.avoids(c, Move::Pass, 0)) {
+                children.push(pass_child(t, only_pass));
+            }
             self.shared.tree.finish_expand(ROOT, &children);
         }
         // The network's priors at once for the root (before its tactical bonuses, which
         // they would otherwise replace).
         if let Some(net) = self.shared.network
             && self.shared.tree.claim_net(ROOT)
-        {
-            net_priors(
+            && let Some(e) = net_priors(
                 net,
                 &self.shared.tree,
                 ROOT,
@@ -469,7 +553,12 @@ impl<'g> Root<'g> {
                 self.shared.komi as f32,
                 t,
                 &mut NetScratch::default(),
-            );
+            )
+            && let Some(tally) = &self.shared.tally
+        {
+            // In the reporter's slot: the thread that made the root reports.
+            tally.record_net(tally.reporter_slot(), None, c, &e);
+            tally.set_root_policy(&e.policy);
         }
         let found = heuristic::tactics(self.game, c);
         let Some(choice) = found.best().map(|choice| choice.mv) else {
@@ -537,23 +626,54 @@ impl<'g> Root<'g> {
     ) -> usize {
         let limit = self.started.load(Ordering::Relaxed).saturating_add(limit);
         if threads == 1 {
-            return self.work(seed, limit, deadline, stop, early_stop);
+            return self.work(seed, 0, limit, deadline, stop, early_stop);
         }
         std::thread::scope(|scope| {
             let handles: Vec<_> = (0..threads)
                 .map(|i| {
                     let seed = seed ^ (i as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-                    scope.spawn(move || self.work(seed, limit, deadline, stop, early_stop))
+                    scope.spawn(move || self.work(seed, i, limit, deadline, stop, early_stop))
                 })
                 .collect();
             handles.into_iter().map(|h| h.join().unwrap_or(0)).sum()
         })
     }
 
-    /// One thread's share of `run`: the simulations it ran.
+    /// `run` on threads of its own while this one calls `watch` every few milliseconds
+    /// until the run ends; `watch` answering true stops it, as `stop` does. The simulations
+    /// are those `run` makes on this thread: the same seeds, the same slots.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn run_watched(
+        &self,
+        threads: usize,
+        limit: usize,
+        seed: u64,
+        deadline: Option<Instant>,
+        stop: &AtomicBool,
+        early_stop: bool,
+        watch: &mut dyn FnMut(&Root<'g>) -> bool,
+    ) -> usize {
+        let halt = AtomicBool::new(false);
+        std::thread::scope(|scope| {
+            let halt = &halt;
+            let handle =
+                scope.spawn(move || self.run(threads, limit, seed, deadline, halt, early_stop));
+            while !handle.is_finished() {
+                if stop.load(Ordering::Relaxed) || watch(self) {
+                    halt.store(true, Ordering::Relaxed);
+                    break;
+                }
+                std::thread::sleep(WATCH_EVERY);
+            }
+            handle.join().unwrap_or(0)
+        })
+    }
+
+    /// One thread's share of `run`, thread number `slot`: the simulations it ran.
     fn work(
         &self,
         seed: u64,
+        slot: usize,
         limit: usize,
         deadline: Option<Instant>,
         stop: &AtomicBool,
@@ -561,11 +681,11 @@ impl<'g> Root<'g> {
     ) -> usize {
         match self.shared.strategy {
             Strategy::Rave(rave) => {
-                let worker = Worker::new(&self.shared, rave, seed);
+                let worker = Worker::new(&self.shared, rave, seed, slot);
                 self.work_with(worker, limit, deadline, stop, early_stop)
             }
             Strategy::Zero(zero) => {
-                let worker = Worker::new(&self.shared, zero, seed);
+                let worker = Worker::new(&self.shared, zero, seed, slot);
                 self.work_with(worker, limit, deadline, stop, early_stop)
             }
         }
@@ -686,100 +806,6 @@ impl<'g> Root<'g> {
             candidates,
             pv,
         }
-    }
-}
-
-/// One line of an analysis report: a root move and what the search thinks of it.
-#[derive(Clone, Debug, PartialEq)]
-pub struct AnalysisLine {
-    pub mv: Move,
-    pub visits: u32,
-    /// Win rate for the player to move.
-    pub winrate: f64,
-    /// The move's share of the root's prior visits: a rough policy value in 0..1.
-    pub prior: f64,
-    /// The most visited line starting with `mv`.
-    pub pv: Vec<Move>,
-}
-
-/// A search that runs in slices and reports between them, for GTP's analysis commands.
-pub struct Analysis<'g> {
-    root: Root<'g>,
-    seed: u64,
-    threads: usize,
-    pub playouts: usize,
-}
-
-impl<'g> Analysis<'g> {
-    pub fn new(game: &'g Game, c: Color, seed: u64, params: &'g Params) -> Analysis<'g> {
-        Analysis {
-            root: Root::new(
-                game,
-                c,
-                Tree::new(TREE_CAPACITY),
-                &params.tunables,
-                params.network.as_ref().map(|n| &*n.0),
-            ),
-            seed,
-            threads: params.threads.clamp(1, 64),
-            playouts: 0,
-        }
-    }
-
-    /// Searches for `slice` or until `stop` says so.
-    pub fn run_for(&mut self, slice: Duration, stop: &dyn Fn() -> bool) {
-        self.run(Some(Instant::now() + slice), usize::MAX / 4, stop);
-    }
-
-    /// Runs `playouts` simulations (fewer if `stop` says so).
-    pub fn run_playouts(&mut self, playouts: usize, stop: &dyn Fn() -> bool) {
-        self.run(None, playouts, stop);
-    }
-
-    /// The search runs on threads of its own while this one watches `stop` (which need
-    /// not be shareable between threads: it may read the session's input).
-    fn run(&mut self, deadline: Option<Instant>, playouts: usize, stop: &dyn Fn() -> bool) {
-        self.seed = self.seed.wrapping_add(1);
-        let halt = AtomicBool::new(false);
-        let (root, threads, seed) = (&self.root, self.threads, self.seed);
-        let done = std::thread::scope(|scope| {
-            let handle = scope.spawn(|| root.run(threads, playouts, seed, deadline, &halt, false));
-            while !handle.is_finished() {
-                if stop() {
-                    halt.store(true, Ordering::Relaxed);
-                    break;
-                }
-                std::thread::sleep(Duration::from_millis(2));
-            }
-            handle.join().unwrap_or(0)
-        });
-        self.playouts += done;
-    }
-
-    /// The root moves with real visits, most visited first.
-    pub fn lines(&self) -> Vec<AnalysisLine> {
-        let t = &self.root.shared.tree;
-        let prior_total: f32 = t.children(ROOT).map(|i| t.stats(i).prior_visits).sum();
-        let mut lines: Vec<AnalysisLine> = t
-            .children(ROOT)
-            .filter(|&i| t.visits(i) > 0)
-            .map(|i| {
-                let s = t.stats(i);
-                AnalysisLine {
-                    mv: s.mv,
-                    visits: s.visits,
-                    winrate: s.winrate(),
-                    prior: (s.prior_visits / prior_total.max(1.0)) as f64,
-                    pv: t.principal_variation(i, 20),
-                }
-            })
-            .collect();
-        lines.sort_by(|a, b| {
-            b.visits
-                .cmp(&a.visits)
-                .then(b.winrate.total_cmp(&a.winrate))
-        });
-        lines
     }
 }
 

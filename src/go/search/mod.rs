@@ -10,7 +10,10 @@
 //! | `params` | [`Params`] (playouts, time, resign, threads) and [`Tunables`] (the weights; `SHICHO_TUNE`) |
 //! | `tunable` | `tunables!`: a struct of tunables declared once (name, type, default, range, doc), with its `SHICHO_TUNE` setter and its listing |
 //! | `player` | [`Player`] and [`decide`]: tree search, heuristics or random; the cleanup move |
-//! | `mcts` | [`Searcher`]: Monte-Carlo tree search on threads sharing one tree, kept between moves; [`Analysis`] for live analysis |
+//! | `mcts` | [`Searcher`]: Monte-Carlo tree search on threads sharing one tree, kept between moves |
+//! | `analysis` | [`Analysis`] and [`genmove_observed`]: searches that report each root move's visits, win rate, prior, score and ownership while they run; [`raw_evaluation`] |
+//! | `tally` | what an analysis counts under each root move: the network's score and ownership at the positions the search evaluated (without a network, the playouts'), a slot per thread |
+//! | `avoid` | [`AvoidMoves`]: the moves an analysis keeps out of the tree to a given ply (`avoid`, `allow`) |
 //! | `tree` | the lock-free node arena: urgency (RAVE), expansion, virtual loss, subtrees |
 //! | `simulation` | one simulation: descend by urgency, expand, play out, back up |
 //! | `strategy` | the two tree policies a search is built with: RAVE with playouts (the default), PUCT with the network's value (the zero search) |
@@ -20,6 +23,8 @@
 //! | `heuristic` | the heuristic player: ladder-aware tactics, then shape; a prior at the root |
 //! | `dead_stones` | Monte-Carlo ownership, dead stones and seki at the end of a game |
 
+mod analysis;
+mod avoid;
 pub(crate) mod dead_stones;
 pub mod heuristic;
 mod mcts;
@@ -30,10 +35,16 @@ pub mod playout;
 mod priors;
 mod simulation;
 mod strategy;
+mod tally;
 mod tree;
 pub mod tunable;
 
+pub use analysis::{
+    Analysis, AnalysisLine, AnalysisOptions, Report, RootSummary, Score, Watch, genmove_observed,
+    raw_evaluation,
+};
+pub use avoid::AvoidMoves;
 pub use dead_stones::ownership;
-pub use mcts::{Analysis, AnalysisLine, Candidate, Decision, SearchResult, Searcher, search};
+pub use mcts::{Candidate, Decision, SearchResult, Searcher, search};
 pub use params::{DEFAULT_PLAYOUTS, DEFAULT_WEIGHTS, Network, Params, Tunables};
 pub use player::{Player, UnknownPlayer, cleanup_move, decide, random_legal_move};

@@ -16,7 +16,7 @@ use crate::color::Color;
 use crate::go::board::Board;
 use crate::go::geometry::Topology;
 use crate::go::network::inputs::{HISTORY, Inputs, Position};
-use crate::go::network::model::Workspace;
+use crate::go::network::model::{Evaluation, Workspace};
 use crate::go::network::weights::Weights;
 use crate::go::point::{Move, Point};
 use crate::go::search::params::Tunables;
@@ -281,13 +281,61 @@ pub(crate) struct NetScratch {
     workspace: Workspace,
 }
 
+impl NetScratch {
+    pub(crate) fn inputs_mut(&mut self) -> &mut Inputs {
+        &mut self.inputs
+    }
+
+    pub(crate) fn workspace_mut(&mut self) -> &mut Workspace {
+        &mut self.workspace
+    }
+}
+
+/// Encodes `board` with `c` to move, `last` the moves before it, for the network.
+pub(crate) fn encode(
+    board: &Board,
+    c: Color,
+    last: Last,
+    last_was_pass: bool,
+    komi: f32,
+    inputs: &mut Inputs,
+) {
+    let mut history = [None; HISTORY];
+    history[0] = last.point;
+    history[1] = last.before;
+    history[2..].copy_from_slice(&last.earlier[..HISTORY - 2]);
+    inputs.encode(&Position {
+        board,
+        to_move: c,
+        history,
+        last_was_pass,
+        komi,
+    });
+}
+
+/// The network's evaluation of `board` with `c` to move, `last` the moves before it.
+pub(crate) fn evaluate(
+    net: &Weights,
+    board: &Board,
+    c: Color,
+    last: Last,
+    last_was_pass: bool,
+    komi: f32,
+    scratch: &mut NetScratch,
+) -> Option<Evaluation> {
+    encode(board, c, last, last_was_pass, komi, &mut scratch.inputs);
+    net.evaluate(board.geometry(), &[&scratch.inputs], &mut scratch.workspace)
+        .pop()
+}
+
 /// Gives the children of the expanded `node` of `tree`, whose position is `board` with `c`
 /// to move, the network's priors in place of the learnt weights' (the pass child keeps
 /// its own). The same form as `child_priors`, the policy's chance standing for a move's
 /// strength. With `net_value_visits` (`net_value_visits_large` on 13x13 and up), the node
 /// itself gains that many virtual visits at the value head's win rate (for the player who
 /// moved into it). Each child also keeps the policy's chance for its move, renormalised
-/// over the children (PUCT's prior). Returns the value head's win rate for `c`.
+/// over the children (PUCT's prior). Returns the evaluation (the value head's win rate is
+/// `c`'s), which an analysis tallies.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn net_priors(
     net: &Weights,
@@ -300,21 +348,8 @@ pub(crate) fn net_priors(
     komi: f32,
     t: &Tunables,
     scratch: &mut NetScratch,
-) -> Option<f32> {
-    let mut history = [None; HISTORY];
-    history[0] = last.point;
-    history[1] = last.before;
-    history[2..].copy_from_slice(&last.earlier[..HISTORY - 2]);
-    scratch.inputs.encode(&Position {
-        board,
-        to_move: c,
-        history,
-        last_was_pass,
-        komi,
-    });
-    let e = net
-        .evaluate(board.geometry(), &[&scratch.inputs], &mut scratch.workspace)
-        .pop()?;
+) -> Option<Evaluation> {
+    let e = evaluate(net, board, c, last, last_was_pass, komi, scratch)?;
     let pass = e.policy.len() - 1;
     let policy = |child| match tree.mv(child) {
         Move::Play(p) => e.policy[p.index()],
@@ -346,5 +381,5 @@ pub(crate) fn net_priors(
     if value_visits > 0.0 && node != ROOT {
         tree.add_prior(node, value_visits, value_visits * (1.0 - e.win));
     }
-    Some(e.win)
+    Some(e)
 }

@@ -11,6 +11,7 @@ use crate::go::board::Board;
 use crate::go::network::weights::Weights;
 use crate::go::point::{Move, Point};
 use crate::go::score;
+use crate::go::search::avoid::AvoidMoves;
 use crate::go::search::dead_stones::{holder_at_end, owner_at_end};
 use crate::go::search::params::Tunables;
 use crate::go::search::playout::last_moves::Last;
@@ -18,6 +19,7 @@ use crate::go::search::playout::policy::Policy;
 use crate::go::search::playout::{Recent, move_cap};
 use crate::go::search::priors::{Leaf, NetScratch, net_priors};
 use crate::go::search::strategy::{Strategy, TreePolicy};
+use crate::go::search::tally::Tally;
 use crate::go::search::tree::{NewChild, NodeId, ROOT, Tree};
 use crate::rng::Rng;
 
@@ -48,6 +50,11 @@ pub(crate) struct Shared<'g> {
     /// The search the tunables and the network ask for; each thread's [`Worker`] is built
     /// for it.
     pub(crate) strategy: Strategy<'g>,
+    /// What an analysis learns of the score and the owners under each root move; `None`
+    /// for a search that only chooses a move.
+    pub(crate) tally: Option<Tally>,
+    /// The moves an analysis keeps out of the tree, if any.
+    pub(crate) avoid: Option<AvoidMoves>,
 }
 
 /// Who held each point at the end of the search's playouts, so far. The root's estimate
@@ -137,11 +144,19 @@ pub(crate) struct Worker<'s, 'g, P> {
     /// Scratch for an expansion: the pooled ownership estimate.
     owner: Vec<f32>,
     net: NetScratch,
+    /// The slot of the analysis's tally this thread writes.
+    slot: usize,
 }
 
 impl<'s, 'g, P: TreePolicy> Worker<'s, 'g, P> {
-    /// `tree_policy`: the one `shared.strategy` holds.
-    pub(crate) fn new(shared: &'s Shared<'g>, tree_policy: P, seed: u64) -> Worker<'s, 'g, P> {
+    /// `tree_policy`: the one `shared.strategy` holds; `slot`: the thread's number, its
+    /// slot in the tally.
+    pub(crate) fn new(
+        shared: &'s Shared<'g>,
+        tree_policy: P,
+        seed: u64,
+        slot: usize,
+    ) -> Worker<'s, 'g, P> {
         let n = shared.board.geometry().num_points();
         Worker {
             shared,
@@ -159,6 +174,7 @@ impl<'s, 'g, P: TreePolicy> Worker<'s, 'g, P> {
             priors: Vec::new(),
             owner: Vec::new(),
             net: NetScratch::default(),
+            slot,
         }
     }
 
@@ -197,7 +213,7 @@ impl<'s, 'g, P: TreePolicy> Worker<'s, 'g, P> {
             if let Some(net) = shared.network
                 && tree_policy.earns_net_priors(tree, node)
                 && tree.claim_net(node)
-                && let Some(win) = net_priors(
+                && let Some(e) = net_priors(
                     net,
                     tree,
                     node,
@@ -210,8 +226,11 @@ impl<'s, 'g, P: TreePolicy> Worker<'s, 'g, P> {
                     &mut self.net,
                 )
             {
+                if let Some(tally) = &shared.tally {
+                    tally.record_net(self.slot, self.root_move(), c, &e);
+                }
                 // For the player who moved into the node, as its wins are counted.
-                let value = 1.0 - win;
+                let value = 1.0 - e.win;
                 if t.net_value_mix > 0.0 {
                     tree.set_net_value(node, value);
                 }
@@ -252,6 +271,11 @@ impl<'s, 'g, P: TreePolicy> Worker<'s, 'g, P> {
         if let Some(live) = &shared.live_owner {
             live.record(&self.board);
         }
+        if let Some(tally) = &shared.tally
+            && shared.network.is_none()
+        {
+            tally.record_playout(self.slot, self.root_move(), margin as f64, &self.board);
+        }
         self.back_up(margin, winner);
         self.policy.learn(
             self.board.geometry().num_points(),
@@ -261,13 +285,25 @@ impl<'s, 'g, P: TreePolicy> Worker<'s, 'g, P> {
         );
     }
 
+    /// The root move the simulation went through, `None` while it is at the root.
+    fn root_move(&self) -> Option<Move> {
+        self.path.get(1).map(|&n| self.shared.tree.mv(n))
+    }
+
     /// Gives a claimed leaf its children: board-legal moves but own true eyes and captures
-    /// that repeat a position of the game or the path, each with its prior; plus pass.
+    /// that repeat a position of the game or the path, each with its prior; plus pass. An
+    /// analysis's avoided moves are left out.
     fn expand(&mut self, node: NodeId, c: Color, last: Last) {
         let shared = self.shared;
         let t = shared.tunables;
+        // `path` runs from the root to `node`, both included.
+        let depth = self.path.len() - 1;
+        let avoid = shared.avoid.as_ref();
         self.moves.clear();
         for &p in self.board.empties() {
+            if avoid.is_some_and(|a| a.avoids(c, Move::Play(p), depth)) {
+                continue;
+            }
             let Some(captures) = self.board.playout_candidate(c, p) else {
                 continue;
             };
@@ -279,8 +315,6 @@ impl<'s, 'g, P: TreePolicy> Worker<'s, 'g, P> {
             }
             self.moves.push(p);
         }
-        // `path` runs from the root to `node`, both included.
-        let depth = self.path.len() - 1;
         let mut owner = shared.owner.as_deref();
         if let (Some(root), Some(live)) = (owner, &shared.live_owner)
             && live.estimate(root, t.prior_owner_live_min, &mut self.owner)
@@ -308,7 +342,9 @@ impl<'s, 'g, P: TreePolicy> Worker<'s, 'g, P> {
                 }),
         );
         let only_pass = self.children.is_empty();
-        self.children.push(pass_child(t, only_pass));
+        if only_pass || !avoid.is_some_and(|a| a.avoids(c, Move::Pass, depth)) {
+            self.children.push(pass_child(t, only_pass));
+        }
         shared.tree.finish_expand(node, &self.children);
     }
 

@@ -19,16 +19,17 @@ use std::sync::mpsc::{self, RecvTimeoutError};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use crate::gtp::analysis::{Dialect, Stream, Streamed, request};
+use crate::gtp::analysis::{Dialect, Request, Stream, Streamed, request};
+use crate::gtp::error::GtpError;
 use crate::gtp::response::Reply;
 use crate::gtp::table::{Command, command};
 use crate::othello::gtp::state::{OthelloState, REG_GENMOVE_NODES, format_move};
 use crate::othello::{Limits, Move, Outcome, SearchInfo};
 
 pub const COMMANDS: &[Command<OthelloState>] = &[
-    command("analyze", |s, a| snapshot(s, a, Dialect::Integer)),
-    command("lz-analyze", |s, a| snapshot(s, a, Dialect::Integer)),
-    command("kata-analyze", |s, a| snapshot(s, a, Dialect::Float)),
+    command("analyze", |s, a| snapshot(s, a, Dialect::Sabaki)),
+    command("lz-analyze", |s, a| snapshot(s, a, Dialect::Leela)),
+    command("kata-analyze", |s, a| snapshot(s, a, Dialect::Kata)),
 ];
 
 /// An evaluation this many discs ahead shows as a win rate of 1 / (1 + e^-1), 73%.
@@ -68,8 +69,8 @@ fn format_info(info: &SearchInfo, dialect: Dialect) -> String {
                 vec![format_move(mv)]
             };
             let lead = match dialect {
-                Dialect::Float => format!(" scoreLead {:.2}", f64::from(score) / 100.0),
-                Dialect::Integer => String::new(),
+                Dialect::Kata => format!(" scoreLead {:.2}", f64::from(score) / 100.0),
+                Dialect::Leela | Dialect::Sabaki => String::new(),
             };
             format!(
                 "info move {} visits {} winrate {w} prior 0 lcb {w} order {order}{lead} pv {}",
@@ -82,14 +83,26 @@ fn format_info(info: &SearchInfo, dialect: Dialect) -> String {
         .join(" ")
 }
 
+/// Refuses what only Go's analysis does: keeping moves out of the search (the other keys
+/// are taken; the searcher's lines are what they are).
+fn go_only(request: &Request) -> Result<(), GtpError> {
+    if request.restrictions.is_empty() {
+        Ok(())
+    } else {
+        Err(GtpError::BadArgument(
+            "bad analysis argument: avoid and allow are Go's".into(),
+        ))
+    }
+}
+
 /// Runs an analysis command to completion: `=id`, reports every interval, then the empty
 /// line once the stream says new input is waiting (or GoGui interrupts).
 ///
 /// # Errors
 /// Writing the stream failed (the search is stopped first).
 pub fn stream(s: &mut OthelloState, mut stream: Stream<'_>) -> Streamed {
-    let request = match stream.open(s.to_move())? {
-        Ok(r) => r,
+    let request = match stream.open(s.to_move(), go_only)? {
+        Ok((r, ())) => r,
         Err(error) => return Ok(Err(error)),
     };
     let (dialect, stop) = (stream.dialect, stream.stop);
@@ -149,7 +162,8 @@ fn report_until_stopped(
 /// Without a stream (an in-process caller), an analysis command searches a fixed number
 /// of nodes and answers one report.
 fn snapshot(s: &mut OthelloState, args: &[String], dialect: Dialect) -> Reply {
-    let request = request(s.to_move(), args)?;
+    let request = request(s.to_move(), args, dialect)?;
+    go_only(&request)?;
     let board = s.board().clone();
     let never = AtomicBool::new(false);
     let info = s.search(
