@@ -482,3 +482,36 @@ play w a1
 kata-set-rules japanese
 153 final_score
 #? [B\+5\.5]
+
+# ----- Handicap: White's bonus for Black's stones ------------------------------------------
+#
+# Four handicap stones on 9x9, nothing else: Black's area is the whole board (81 points).
+# Chinese rules give White a point a stone beyond komi, AGA's all but one, Japanese none.
+boardsize 9
+komi 7
+kata-set-rules chinese
+fixed_handicap 4
+160 kata-get-rules
+#? [.*"whiteHandicapBonus":"N".*]
+161 final_score
+#? [B\+70]
+kata-set-rules aga
+162 kata-get-rules
+#? [.*"whiteHandicapBonus":"N-1".*]
+163 final_score
+#? [B\+71]
+# Territory: 77 empty points, no bonus.
+kata-set-rules japanese
+164 kata-get-rules
+#? [.*"whiteHandicapBonus":"0".*]
+165 final_score
+#? [B\+70]
+kata-set-rules ko=positional,suicide=forbidden,scoring=area,topology=plane,handicap=0
+166 final_score
+#? [B\+74]
+# An even game has no bonus.
+kata-set-rules chinese
+clear_board
+play b e5
+167 final_score
+#? [B\+74]

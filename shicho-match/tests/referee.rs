@@ -400,6 +400,26 @@ fn torus_and_handicap_games_are_recorded() {
 }
 
 #[test]
+fn handicap_games_count_white_s_bonus_by_the_rules() {
+    // Four stones on 9x9, both engines pass at once: Black's area is the whole board, 81
+    // points, and its territory 77. White gets komi 7.5 and, under Chinese rules, a point
+    // a stone, under AGA's all but one, under territory rules none.
+    for (preset, result) in [
+        ("chinese", "B+69.5"),
+        ("aga", "B+70.5"),
+        ("japanese", "B+69.5"),
+        ("tromp-taylor", "B+73.5"),
+    ] {
+        let mut cfg = config(&format!("handicap-{preset}"), "--dead ''", "--dead ''");
+        cfg.rules = Rules::preset(preset).unwrap();
+        cfg.handicap = 4;
+        let [r] = &play(&cfg)[..] else { panic!() };
+        assert_eq!(r.reason, EndReason::Score, "{preset}");
+        assert_eq!(r.result, result, "{preset}");
+    }
+}
+
+#[test]
 fn the_rules_go_to_engines_that_list_kata_set_rules() {
     let mut cfg = config("rules", "--moves A1 --rules-command", "--moves G7");
     cfg.rules = Rules::preset("daoqi").unwrap();

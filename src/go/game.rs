@@ -107,6 +107,29 @@ impl Game {
         self.komi
     }
 
+    /// Black's handicap: the black stones of a start position without white ones (placed
+    /// by the handicap commands or an SGF's setup); one stone is an even game's first move,
+    /// so 0. KataGo also counts black moves played before White's first, as some servers
+    /// place free handicap so; every GTP front end shicho has met places it with
+    /// `set_free_handicap`, and a position set up by playing one colour's stones in a row
+    /// (as a test or a problem is) is not a handicap game.
+    pub fn handicap_stones(&self) -> usize {
+        let cells = self.start.cells();
+        if cells.contains(&Some(Color::White)) {
+            return 0;
+        }
+        match cells.iter().filter(|c| **c == Some(Color::Black)).count() {
+            0 | 1 => 0,
+            n => n,
+        }
+    }
+
+    /// Komi plus what the rules give White for Black's handicap stones: all White receives
+    /// beyond the board, the komi the count and the search use.
+    pub fn effective_komi(&self) -> f64 {
+        self.komi + self.rules.handicap_bonus.points(self.handicap_stones())
+    }
+
     pub fn set_komi(&mut self, komi: f64) {
         self.komi = komi;
     }
@@ -387,7 +410,7 @@ impl Game {
     /// The score by the game's rules with `dead` stones removed (and, under territory
     /// scoring, counted as prisoners).
     pub fn score(&self, dead: &[Point]) -> Score {
-        score::score(&self.board, self.rules.scoring, self.komi, dead)
+        score::score(&self.board, self.rules.scoring, self.effective_komi(), dead)
     }
 }
 
@@ -519,6 +542,49 @@ mod tests {
         g.undo().unwrap();
         assert_eq!(g.board(), &empty);
         assert_eq!(g.to_move(), Color::Black);
+    }
+
+    /// A game from `stones` black handicap stones, White to move.
+    fn handicap_game(preset: &str, stones: usize) -> Game {
+        let geo = Geometry::get(9, Topology::Plane).unwrap();
+        let mut cells = vec![None; geo.num_points()];
+        for p in crate::go::handicap::fixed(geo, stones).unwrap_or_default() {
+            cells[p.index()] = Some(Color::Black);
+        }
+        let board = Board::from_stones(geo, &cells).unwrap();
+        Game::with_position(board, Color::White, Rules::preset(preset).unwrap(), 7.0)
+    }
+
+    #[test]
+    fn handicap_stones_give_white_the_bonus_its_rules_say() {
+        // Black's area is the whole 9x9 board, 81 points.
+        for (preset, stones, komi) in [
+            ("chinese", 4, 7.0 + 4.0),
+            ("aga", 4, 7.0 + 3.0),
+            ("japanese", 4, 7.0),
+            ("new-zealand", 4, 7.0),
+            ("tromp-taylor", 4, 7.0),
+            ("chinese", 0, 7.0),
+        ] {
+            let g = handicap_game(preset, stones);
+            assert_eq!(g.handicap_stones(), stones, "{preset}");
+            assert_eq!(g.effective_komi(), komi, "{preset} {stones}");
+            assert_eq!(g.score(&[]).komi, komi, "{preset} {stones}");
+        }
+        // Stones of both colours are a set-up position, not a handicap; so are one colour's
+        // stones played in a row.
+        let mut g = game("chinese", 9);
+        g.setup(&[(mv(&g, "C3").point().unwrap(), Some(Color::Black))])
+            .unwrap();
+        for v in ["D4", "E5", "F6"] {
+            play(&mut g, Color::Black, v).unwrap();
+        }
+        assert_eq!(g.handicap_stones(), 0);
+        let mut cells = handicap_game("chinese", 2).start_board().cells().to_vec();
+        cells[mv(&g, "E5").point().unwrap().index()] = Some(Color::White);
+        let board = Board::from_stones(g.geometry(), &cells).unwrap();
+        let g = Game::with_position(board, Color::Black, Rules::default(), 7.0);
+        assert_eq!(g.handicap_stones(), 0);
     }
 
     #[test]

@@ -34,6 +34,39 @@ pub enum Scoring {
     Territory,
 }
 
+/// What White receives for Black's handicap stones, beyond komi (KataGo's
+/// `whiteHandicapBonus`). Under area scoring each free stone Black places is a point of
+/// area White never had the chance to answer; Chinese rules give all of them back, AGA's
+/// all but the first (which stands for the move Black has anyway), territory rules none.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum HandicapBonus {
+    None,
+    /// A point for each handicap stone.
+    Stones,
+    /// A point for each handicap stone but one.
+    StonesLessOne,
+}
+
+impl HandicapBonus {
+    /// White's points for a game of `stones` handicap stones (0 in an even game).
+    pub fn points(self, stones: usize) -> f64 {
+        match self {
+            HandicapBonus::None => 0.0,
+            HandicapBonus::Stones => stones as f64,
+            HandicapBonus::StonesLessOne => stones.saturating_sub(1) as f64,
+        }
+    }
+
+    /// KataGo's name: `0`, `N` or `N-1`.
+    pub fn katago_name(self) -> &'static str {
+        match self {
+            HandicapBonus::None => "0",
+            HandicapBonus::Stones => "N",
+            HandicapBonus::StonesLessOne => "N-1",
+        }
+    }
+}
+
 /// The settings that decide legality and the score. Each is independent of the others.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Rules {
@@ -41,6 +74,7 @@ pub struct Rules {
     pub suicide: SuicideRule,
     pub scoring: Scoring,
     pub topology: Topology,
+    pub handicap_bonus: HandicapBonus,
 }
 
 /// The named presets, in the order `list` shows them. The names are the interface.
@@ -61,7 +95,8 @@ pub const PRESETS: [(&str, Rules); 6] = [
             SuicideRule::Forbidden,
             Scoring::Area,
             Topology::Plane,
-        ),
+        )
+        .with_handicap_bonus(HandicapBonus::Stones),
     ),
     (
         "aga",
@@ -70,7 +105,8 @@ pub const PRESETS: [(&str, Rules); 6] = [
             SuicideRule::Forbidden,
             Scoring::Area,
             Topology::Plane,
-        ),
+        )
+        .with_handicap_bonus(HandicapBonus::StonesLessOne),
     ),
     (
         "new-zealand",
@@ -116,6 +152,7 @@ const ALIASES: [(&str, &str); 10] = [
 ];
 
 impl Rules {
+    /// Rules with no handicap bonus.
     pub const fn new(
         ko: KoRule,
         suicide: SuicideRule,
@@ -127,6 +164,14 @@ impl Rules {
             suicide,
             scoring,
             topology,
+            handicap_bonus: HandicapBonus::None,
+        }
+    }
+
+    pub const fn with_handicap_bonus(self, handicap_bonus: HandicapBonus) -> Rules {
+        Rules {
+            handicap_bonus,
+            ..self
         }
     }
 
@@ -140,6 +185,17 @@ impl Rules {
             .iter()
             .find(|(n, _)| n.eq_ignore_ascii_case(name))
             .map(|&(_, r)| r)
+    }
+
+    /// The bonus of the preset with these rules' other settings, else none: what a custom
+    /// rule set that does not name one gets, so that spelling out a preset's settings
+    /// gives that preset.
+    fn usual_handicap_bonus(&self) -> HandicapBonus {
+        PRESETS
+            .iter()
+            .map(|&(_, r)| r)
+            .find(|r| r.with_handicap_bonus(self.handicap_bonus) == *self)
+            .map_or(HandicapBonus::None, |r| r.handicap_bonus)
     }
 
     /// The preset these rules equal, if any.
@@ -205,16 +261,21 @@ impl fmt::Display for Scoring {
 }
 
 impl fmt::Display for Rules {
-    /// The preset name, or the custom form `ko=..,suicide=..,scoring=..,topology=..`.
+    /// The preset name, or the custom form `ko=..,suicide=..,scoring=..,topology=..`, with
+    /// `,handicap=..` where the bonus is not what the other settings' preset would give.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.preset_name() {
-            Some(name) => f.write_str(name),
-            None => write!(
-                f,
-                "ko={},suicide={},scoring={},topology={}",
-                self.ko, self.suicide, self.scoring, self.topology
-            ),
+        if let Some(name) = self.preset_name() {
+            return f.write_str(name);
         }
+        write!(
+            f,
+            "ko={},suicide={},scoring={},topology={}",
+            self.ko, self.suicide, self.scoring, self.topology
+        )?;
+        if self.handicap_bonus != self.usual_handicap_bonus() {
+            write!(f, ",handicap={}", self.handicap_bonus.katago_name())?;
+        }
+        Ok(())
     }
 }
 
@@ -227,7 +288,7 @@ impl fmt::Display for UnknownRules {
         let names: Vec<&str> = PRESETS.iter().map(|(n, _)| *n).collect();
         write!(
             f,
-            "unknown rules '{}' (presets: {}; or ko=simple|positional|situational,suicide=forbidden|allowed,scoring=area|territory,topology=plane|torus)",
+            "unknown rules '{}' (presets: {}; or ko=simple|positional|situational,suicide=forbidden|allowed,scoring=area|territory,topology=plane|torus,handicap=0|n|n-1)",
             self.0,
             names.join(", ")
         )
@@ -241,7 +302,8 @@ impl FromStr for Rules {
 
     /// A preset name or alias, or a custom set of `key=value` settings separated by commas,
     /// starting from the default (chinese) for keys not given, e.g.
-    /// `ko=simple,suicide=allowed,scoring=area,topology=torus`.
+    /// `ko=simple,suicide=allowed,scoring=area,topology=torus`. Without `handicap` the bonus
+    /// is that of the preset with the same other settings, else none.
     fn from_str(text: &str) -> Result<Rules, UnknownRules> {
         let text = text.trim();
         if let Some(rules) = Rules::preset(text) {
@@ -252,6 +314,7 @@ impl FromStr for Rules {
             return Err(unknown());
         }
         let mut rules = Rules::default();
+        let mut handicap_bonus = None;
         for setting in text.split(',') {
             let (key, value) = setting.split_once('=').ok_or_else(unknown)?;
             let value = value.trim().to_ascii_lowercase();
@@ -279,10 +342,20 @@ impl FromStr for Rules {
                     }
                 }
                 "topology" => rules.topology = value.parse().map_err(|()| unknown())?,
+                "handicap" => {
+                    handicap_bonus = Some(match value.as_str() {
+                        "0" | "none" => HandicapBonus::None,
+                        "n" => HandicapBonus::Stones,
+                        "n-1" => HandicapBonus::StonesLessOne,
+                        _ => return Err(unknown()),
+                    })
+                }
                 _ => return Err(unknown()),
             }
         }
-        Ok(rules)
+        rules.handicap_bonus = HandicapBonus::None;
+        Ok(rules
+            .with_handicap_bonus(handicap_bonus.unwrap_or_else(|| rules.usual_handicap_bonus())))
     }
 }
 
@@ -320,6 +393,31 @@ mod tests {
                 .map(|r| r.to_string()),
             Ok("daoqi".into())
         );
+    }
+
+    #[test]
+    fn handicap_bonus_is_the_preset_s_unless_named() {
+        let bonus = |text: &str| text.parse::<Rules>().unwrap().handicap_bonus;
+        assert_eq!(bonus("chinese"), HandicapBonus::Stones);
+        assert_eq!(bonus("aga"), HandicapBonus::StonesLessOne);
+        assert_eq!(bonus("japanese"), HandicapBonus::None);
+        assert_eq!(bonus("new-zealand"), HandicapBonus::None);
+        assert_eq!(bonus("tromp-taylor"), HandicapBonus::None);
+        // The chinese preset's settings spelt out are the preset.
+        let spelt = "ko=positional,suicide=forbidden,scoring=area,topology=plane";
+        assert_eq!(spelt.parse::<Rules>().unwrap().to_string(), "chinese");
+        let custom = format!("{spelt},handicap=0");
+        let r: Rules = custom.parse().unwrap();
+        assert_eq!(r.handicap_bonus, HandicapBonus::None);
+        assert_eq!(r.to_string(), custom);
+        assert_eq!(r.to_string().parse::<Rules>(), Ok(r));
+        let r: Rules = "ko=simple,scoring=territory,handicap=N-1".parse().unwrap();
+        assert_eq!(r.handicap_bonus, HandicapBonus::StonesLessOne);
+        assert_eq!(r.to_string().parse::<Rules>(), Ok(r));
+        assert_eq!(HandicapBonus::StonesLessOne.points(1), 0.0);
+        assert_eq!(HandicapBonus::StonesLessOne.points(9), 8.0);
+        assert_eq!(HandicapBonus::Stones.points(9), 9.0);
+        assert!("ko=simple,handicap=2".parse::<Rules>().is_err());
     }
 
     #[test]

@@ -58,8 +58,9 @@ fn kata_get_rules(s: &mut State, args: &[String]) -> Reply {
         Scoring::Territory => "TERRITORY",
     };
     Ok(format!(
-        "{{\"hasButton\":false,\"ko\":\"{ko}\",\"scoring\":\"{scoring}\",\"suicide\":{},\"tax\":\"NONE\",\"whiteHandicapBonus\":\"0\",\"topology\":\"{}\",\"preset\":\"{r}\"}}",
+        "{{\"hasButton\":false,\"ko\":\"{ko}\",\"scoring\":\"{scoring}\",\"suicide\":{},\"tax\":\"NONE\",\"whiteHandicapBonus\":\"{}\",\"topology\":\"{}\",\"preset\":\"{r}\"}}",
         r.suicide_allowed(),
+        r.handicap_bonus.katago_name(),
         r.topology.name().to_uppercase()
     ))
 }
