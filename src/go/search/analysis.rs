@@ -443,7 +443,7 @@ pub fn raw_evaluation(network: &Network, game: &Game, c: Color, sym: usize) -> O
         c,
         last_moves(game),
         last_was_pass,
-        game.komi() as f32,
+        game.effective_komi() as f32,
         inputs,
     );
     let seen = symmetry::transform_inputs(inputs, geo, sym);

@@ -36,6 +36,7 @@ use crate::go::point::{Move, Point};
 use crate::go::rules::Rules;
 use crate::go::search::avoid::AvoidMoves;
 use crate::go::search::dead_stones::{self, ownership};
+use crate::go::search::handicap::dynamic_komi;
 use crate::go::search::heuristic;
 use crate::go::search::params::{Params, Tunables};
 use crate::go::search::pattern::gammas::Gammas;
@@ -132,7 +133,7 @@ impl GamePoint {
             moves: game.moves().collect(),
             size: game.size(),
             start_hash: game.start_board().hash(),
-            komi: game.komi(),
+            komi: game.effective_komi(),
             rules: game.rules(),
         }
     }
@@ -323,7 +324,8 @@ impl Searcher {
         let hopeless = result.candidates.first().is_some_and(|best| {
             root_visits >= RESIGN_MIN_VISITS && best.winrate < params.resign_below
         });
-        if !hopeless {
+        // Under a handicap game's dynamic komi the search's win rates are not the game's.
+        if !hopeless || dynamic_komi(game, &params.tunables) > 0.0 {
             return false;
         }
         let now = GamePoint::of(game);
@@ -470,6 +472,12 @@ impl<'g> Root<'g> {
         let avoid = analysed
             .map(|a| a.avoid.clone())
             .filter(|avoid| !avoid.is_empty());
+        let extra_komi = dynamic_komi(game, tunables);
+        let value_visits = if extra_komi > 0.0 {
+            0.0
+        } else {
+            tunables.net_value_visits_for(game.size())
+        };
         let root = Root {
             game,
             shared: Shared {
@@ -477,7 +485,9 @@ impl<'g> Root<'g> {
                 color,
                 board: game.board().clone(),
                 history: game.position_hashes().collect(),
-                komi: game.komi(),
+                komi: game.effective_komi(),
+                playout_komi: game.effective_komi() + extra_komi,
+                value_visits,
                 passes: game.consecutive_passes(),
                 last,
                 owner,
@@ -551,6 +561,7 @@ impl<'g> Root<'g> {
                 self.shared.last,
                 self.shared.passes > 0,
                 self.shared.komi as f32,
+                self.shared.value_visits,
                 t,
                 &mut NetScratch::default(),
             )

@@ -20,12 +20,14 @@
 //! | `priors` | the virtual visits and wins a new child starts with, from the learnt move model |
 //! | `pattern/` | the learnt move model: what a move looks like (`features`, larger `spatial` shapes, MoGo's 3x3 shapes in `mogo`) and the weight learnt for each (`gammas`, its tables in `data/`, from `train/src/priors.rs`) |
 //! | `playout/` | playouts: the loop and light random playouts (`mod.rs`), the playout `policy` and its rules, one file per family, and the `replies` it learns |
+//! | `handicap` | the dynamic komi of handicap games: White's extra komi in the search, fading over the opening |
 //! | `heuristic` | the heuristic player: ladder-aware tactics, then shape; a prior at the root |
 //! | `dead_stones` | Monte-Carlo ownership, dead stones and seki at the end of a game |
 
 mod analysis;
 mod avoid;
 pub(crate) mod dead_stones;
+mod handicap;
 pub mod heuristic;
 mod mcts;
 mod params;

@@ -331,8 +331,8 @@ pub(crate) fn evaluate(
 /// Gives the children of the expanded `node` of `tree`, whose position is `board` with `c`
 /// to move, the network's priors in place of the learnt weights' (the pass child keeps
 /// its own). The same form as `child_priors`, the policy's chance standing for a move's
-/// strength. With `net_value_visits` (`net_value_visits_large` on 13x13 and up), the node
-/// itself gains that many virtual visits at the value head's win rate (for the player who
+/// strength. With `value_visits` (`net_value_visits`, `net_value_visits_large` on 13x13
+/// and up), the node itself gains that many virtual visits at the value head's win rate (for the player who
 /// moved into it). Each child also keeps the policy's chance for its move, renormalised
 /// over the children (PUCT's prior). Returns the evaluation (the value head's win rate is
 /// `c`'s), which an analysis tallies.
@@ -346,6 +346,7 @@ pub(crate) fn net_priors(
     last: Last,
     last_was_pass: bool,
     komi: f32,
+    value_visits: f32,
     t: &Tunables,
     scratch: &mut NetScratch,
 ) -> Option<Evaluation> {
@@ -377,7 +378,6 @@ pub(crate) fn net_priors(
             t.prior_even / 2.0 + t.net_visits * share + won,
         );
     }
-    let value_visits = t.net_value_visits_for(board.geometry().size());
     if value_visits > 0.0 && node != ROOT {
         tree.add_prior(node, value_visits, value_visits * (1.0 - e.win));
     }

@@ -34,7 +34,14 @@ pub(crate) struct Shared<'g> {
     pub(crate) board: Board,
     /// Positions of the game so far: a capture in the tree may not bring one back.
     pub(crate) history: HashSet<u64>,
+    /// The game's komi with White's handicap bonus: what the count gives White and the
+    /// network is told.
     pub(crate) komi: f64,
+    /// What the playouts are counted with: `komi` plus a handicap game's dynamic komi.
+    pub(crate) playout_komi: f64,
+    /// The virtual visits a node gains at the value head's win rate when its children get
+    /// the network's priors (`Tunables::net_value_visits_for`; 0 under a dynamic komi).
+    pub(crate) value_visits: f32,
     /// Passes at the end of the game's history (one means a pass now ends the game).
     pub(crate) passes: usize,
     pub(crate) last: Last,
@@ -222,6 +229,7 @@ impl<'s, 'g, P: TreePolicy> Worker<'s, 'g, P> {
                     last,
                     passes > 0,
                     shared.komi as f32,
+                    shared.value_visits,
                     t,
                     &mut self.net,
                 )
@@ -262,7 +270,7 @@ impl<'s, 'g, P: TreePolicy> Worker<'s, 'g, P> {
             return;
         }
         self.play_out(c, last);
-        let margin = score::area_margin(&self.board, shared.komi) as f32;
+        let margin = score::area_margin(&self.board, shared.playout_komi) as f32;
         let winner = if margin > 0.0 {
             Color::Black
         } else {
@@ -274,7 +282,9 @@ impl<'s, 'g, P: TreePolicy> Worker<'s, 'g, P> {
         if let Some(tally) = &shared.tally
             && shared.network.is_none()
         {
-            tally.record_playout(self.slot, self.root_move(), margin as f64, &self.board);
+            // The score under the game's komi, whatever the playouts were counted with.
+            let counted = margin as f64 + shared.playout_komi - shared.komi;
+            tally.record_playout(self.slot, self.root_move(), counted, &self.board);
         }
         self.back_up(margin, winner);
         self.policy.learn(
