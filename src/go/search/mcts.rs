@@ -189,11 +189,6 @@ impl Searcher {
         }
     }
 
-    /// Nodes its trees may hold.
-    pub fn capacity(&self) -> usize {
-        self.capacity
-    }
-
     /// Trees of `capacity` nodes from the next search on. A kept tree of another size is
     /// forgotten: under a new limit it would be held beside the next search's arena.
     pub fn set_capacity(&mut self, capacity: usize) {
