@@ -1256,6 +1256,75 @@ clear_board
 513 kata-raw-nn b   # syntax error
 #? [.*]*
 
+# ----- Settings --------------------------------------------------------------------------------
+# KataGo's and Leela Zero's ways to change a setting while the engine runs; each is read back,
+# and the suite's defaults restored at the end. The error texts are checked in tests/settings.rs.
+521 kata-list-params
+#? [maxVisits maxPlayouts maxTime numSearchThreads ponderingEnabled level maxMemory]
+522 kata-get-param level
+#? [10]
+523 kata-set-param level 3
+#? []
+524 kata-get-param level
+#? [3]
+525 kata-set-param maxVisits 400
+#? []
+526 kata-get-param maxPlayouts
+#? [400]
+527 kata-set-param maxTime 2.5
+#? []
+528 kata-get-param maxTime
+#? [2.5]
+529 kata-set-param maxMemory 200
+#? []
+530 kata-get-param maxMemory
+#? [200]
+531 kata-set-param ponderingEnabled false
+#? []
+532 kata-get-param numSearchThreads
+#? [1]
+533 genmove w
+#? [[A-HJ][1-9]|PASS|resign]
+534 lz-setoption
+#? [option name Maximum Memory Use \(MiB\) type spin default 1080 min 57 max \d+\noption name Visits .*\noption name Playouts .*\noption name Pondering type check default false\noption name Level type spin default 10 min 1 max 10]
+535 kata-set-param maxTime 1e20
+#? []
+536 kata-get-param maxTime
+#? [1e20]
+537 lz-setoption name visits value 0
+#? []
+538 kata-get-param maxVisits
+#? [20000]
+539 lz-setoption name Level value 10
+#? []
+540 lz-setoption name Maximum Memory Use (MiB) value 1080
+#? []
+541 kata-set-param level 11   # Could not set params: level must be 1 to 10, not '11'
+#? [.*]*
+542 kata-set-param maxVisits 0   # Could not set params: maxVisits must be a whole number from 1
+#? [.*]*
+543 kata-set-param maxMemory 10   # Could not set params: maxMemory 10 MiB is too little: ...
+#? [.*]*
+544 kata-set-param wideRootNoise 0   # Could not set params: Unrecognized or non-overridable parameter ...
+#? [.*]*
+545 kata-set-param level   # syntax error
+#? [.*]*
+546 kata-get-param frobnicate   # Invalid parameter: frobnicate
+#? [.*]*
+547 kata-get-param   # syntax error
+#? [.*]*
+548 kata-list-params all   # syntax error
+#? [.*]*
+549 lz-setoption name lagbuffer value 100   # Unknown option
+#? [.*]*
+550 lz-setoption name visits value -3   # incorrect value: visits must be 0 to 1000000000
+#? [.*]*
+551 lz-setoption visits 3   # incorrect syntax for lz-setoption
+#? [.*]*
+# The failures changed nothing.
+552 kata-get-param level
+#? [10]
+
 # ----- quit ----------------------------------------------------------------------------------
-520 quit
+600 quit
 #? []

@@ -77,6 +77,14 @@ struct Cli {
     /// safetensors file.
     #[arg(long, default_value = shicho::go::search::DEFAULT_WEIGHTS)]
     weights: String,
+    /// Go's strength, 1 (a beginner's opponent: moves drawn from the network's policy) to
+    /// 10 (full strength, as --playouts and --time say); doc/strength.md has the table.
+    #[arg(long, default_value = "10")]
+    level: shicho::go::search::Level,
+    /// Most memory Go's search may hold, in MiB (its trees, and the rest it needs); default:
+    /// 1080 with one thread, the tree of 8 Mi nodes (doc/search.md#memory).
+    #[arg(long, value_name = "MIB")]
+    max_memory: Option<usize>,
 }
 
 /// The Go and Othello players `--player` names: a player of either game (`random` is
@@ -203,12 +211,13 @@ fn main() -> ExitCode {
         eprintln!("shicho: komi must be a finite number");
         return ExitCode::from(2);
     }
-    let time = match cli.time {
-        Some(t) if !(t.is_finite() && t > 0.0) => {
-            eprintln!("shicho: --time must be a positive number of seconds");
+    let time = match cli.time.map(std::time::Duration::try_from_secs_f64) {
+        Some(Ok(t)) if !t.is_zero() => Some(t),
+        None => None,
+        Some(_) => {
+            eprintln!("shicho: --time must be a positive number of seconds (below 1.8e19)");
             return ExitCode::from(2);
         }
-        t => t.map(std::time::Duration::from_secs_f64),
     };
     let network = match shicho::go::search::Network::from_option(&cli.weights) {
         Ok(n) => n,
@@ -226,6 +235,10 @@ fn main() -> ExitCode {
         tunables: shicho::go::search::Tunables::from_env(),
         network,
     };
+    if let Err(e) = shicho::go::search::memory::tree_nodes(cli.max_memory, search.threads) {
+        eprintln!("shicho: --max-memory {e}");
+        return ExitCode::from(2);
+    }
     let version = cli
         .override_version
         .unwrap_or_else(|| env!("CARGO_PKG_VERSION").to_string());
@@ -248,6 +261,8 @@ fn main() -> ExitCode {
             player,
             search,
             ponder: cli.ponder,
+            level: cli.level,
+            max_memory: cli.max_memory,
             version,
         },
     };

@@ -696,6 +696,13 @@ const FAILING: &[&str] = &[
     "shicho-player alphago",
     "shicho-player mcts x",
     "shicho-player heuristic 5 5",
+    "kata-set-param level 11",
+    "kata-set-param maxMemory 1",
+    "kata-set-param numSearchThreads 0",
+    "kata-get-param frobnicate",
+    "kata-list-params x",
+    "lz-setoption name visits value -1",
+    "lz-setoption name lagbuffer value 100",
 ];
 
 /// Sends every command of `FAILING` and `extra`: each must fail and change nothing.

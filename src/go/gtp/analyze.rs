@@ -311,7 +311,14 @@ fn analyze(
     let interrupt = s.interrupt_flag();
     let stop_now = || stop() || interrupt.load(Ordering::Relaxed);
     let geo = s.geo();
-    let mut analysis = Analysis::new(s.game(), request.color, seed, s.params(), options);
+    let mut analysis = Analysis::new(
+        s.game(),
+        request.color,
+        seed,
+        s.params(),
+        options,
+        s.tree_nodes(),
+    );
     // With interval 0 nothing is reported until the end.
     let slice = if request.interval.is_zero() {
         Duration::from_millis(100)
@@ -368,7 +375,14 @@ fn snapshot(s: &mut State, args: &[String], dialect: Dialect) -> Reply {
     let request = request(s.game().to_move(), args, dialect)?;
     let options = options(s, &request)?;
     let seed = s.next_seed();
-    let mut analysis = Analysis::new(s.game(), request.color, seed, s.params(), &options);
+    let mut analysis = Analysis::new(
+        s.game(),
+        request.color,
+        seed,
+        s.params(),
+        &options,
+        s.tree_nodes(),
+    );
     analysis.run_playouts(s.params().playout_limit(), &|| false);
     let report = analysis.report();
     Ok(format_report(s.geo(), &report, dialect, &request).unwrap_or_default())

@@ -21,6 +21,7 @@ pub mod ruler;
 pub mod rules;
 pub mod score;
 pub mod server;
+pub mod settings;
 pub mod setup;
 pub mod sgf;
 pub mod state;
@@ -48,6 +49,7 @@ pub static GO: CommandTable<State> = CommandTable::new(&[
     Ruler::<State>::COMMANDS,
     gnugo::COMMANDS,
     analyze::COMMANDS,
+    settings::COMMANDS,
 ]);
 
 impl GtpState for State {

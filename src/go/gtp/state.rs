@@ -17,7 +17,8 @@ use crate::go::geometry::{Geometry, SizeError};
 use crate::go::point::Move;
 use crate::go::rules::Rules;
 use crate::go::search::heuristic::REG_GENMOVE_SEED;
-use crate::go::search::{self, Decision, Params, Player, Searcher, Watch};
+use crate::go::search::memory::{self, MIN_TREE_NODES, TooLittleMemory};
+use crate::go::search::{self, Decision, Level, Params, Player, Searcher, Watch};
 use crate::go::tactics::{Budget, ReadingStack, StackEmpty};
 use crate::gtp::state::Common;
 use crate::gtp::table::CommandTable;
@@ -38,6 +39,10 @@ pub struct Config {
     pub search: Params,
     /// Whether the tree search goes on thinking while the opponent does (`--ponder`).
     pub ponder: bool,
+    /// The tree search's strength (`--level`): 10 plays as `search` says.
+    pub level: Level,
+    /// The memory Go's search may hold, in MiB (`--max-memory`; `None`: the default tree).
+    pub max_memory: Option<usize>,
     /// What `version` answers: shicho's own version, unless `--override-version` names
     /// another for a front end that reads it as its own engine's (Lizzie 0.7 takes it for
     /// Leela Zero's and waits on a dialog for anything below 0.15).
@@ -55,6 +60,8 @@ impl Default for Config {
             player: Player::Mcts,
             search: Params::default(),
             ponder: false,
+            level: Level::FULL,
+            max_memory: None,
             version: env!("CARGO_PKG_VERSION").to_string(),
         }
     }
@@ -82,6 +89,9 @@ pub struct State {
     budget: Budget,
     player: Player,
     params: Params,
+    level: Level,
+    /// MiB; `None`: the default tree (`search::memory`).
+    max_memory: Option<usize>,
     /// The tree search, with the tree it keeps between moves.
     searcher: Searcher,
     ponder: bool,
@@ -109,7 +119,14 @@ impl State {
             budget: Budget::default(),
             player: config.player,
             params: config.search.clone(),
-            searcher: Searcher::new(),
+            level: config.level,
+            max_memory: config.max_memory,
+            // `--max-memory` is checked at start; a configuration made in code with too
+            // little gets the smallest arena.
+            searcher: Searcher::with_capacity(
+                memory::tree_nodes(config.max_memory, config.search.threads)
+                    .unwrap_or(MIN_TREE_NODES),
+            ),
             ponder: config.ponder,
             pondering: None,
         }
@@ -257,6 +274,62 @@ impl State {
         self.params.playouts = Some(playouts);
     }
 
+    /// The simulations a search may run (`None`: the default, or the clock decides).
+    pub fn set_playout_cap(&mut self, playouts: Option<usize>) {
+        self.params.playouts = playouts;
+    }
+
+    /// The time a move may take, besides the clock's budget (`None`: the clock's alone).
+    pub fn set_move_time(&mut self, time: Option<Duration>) {
+        self.params.time = time;
+    }
+
+    pub fn level(&self) -> Level {
+        self.level
+    }
+
+    pub fn set_level(&mut self, level: Level) {
+        self.level = level;
+    }
+
+    /// Whether the tree search thinks on the opponent's time (`--ponder`).
+    pub fn ponder(&self) -> bool {
+        self.ponder
+    }
+
+    /// Pondering from the engine's next move on (a command has already stopped any).
+    pub fn set_ponder(&mut self, ponder: bool) {
+        self.ponder = ponder;
+    }
+
+    /// The memory limit in MiB, `None` for the default tree.
+    pub fn max_memory(&self) -> Option<usize> {
+        self.max_memory
+    }
+
+    /// Nodes a search tree may hold under the memory limit.
+    pub fn tree_nodes(&self) -> usize {
+        memory::tree_nodes(self.max_memory, self.params.threads).unwrap_or(MIN_TREE_NODES)
+    }
+
+    /// Sets the memory limit (MiB; `None`: the default tree) and the search threads
+    /// together, since the threads' share comes out of the limit. A tree kept under the
+    /// old limit is forgotten if the arena's size changes.
+    ///
+    /// # Errors
+    /// The limit leaves too little for the tree with that many threads; nothing changes.
+    pub fn set_memory_and_threads(
+        &mut self,
+        max_memory: Option<usize>,
+        threads: usize,
+    ) -> Result<(), TooLittleMemory> {
+        let nodes = memory::tree_nodes(max_memory, threads)?;
+        self.max_memory = max_memory;
+        self.params.threads = threads;
+        self.searcher.set_capacity(nodes);
+        Ok(())
+    }
+
     /// A fresh seed from the engine's generator (genmove, analysis).
     pub fn next_seed(&mut self) -> u64 {
         self.rng.next_u64()
@@ -323,45 +396,54 @@ impl State {
     /// no clock and a fresh tree, so the answer depends on the position only.
     pub fn decide(&mut self, c: Color, deterministic: bool) -> Decision {
         if deterministic {
+            let (game, stop) = (&self.game, &self.common.interrupt);
+            let mut searcher = Searcher::with_capacity(self.tree_nodes());
+            if let Some(row) = self.level_row() {
+                let search = |p: &Params| searcher.search(game, c, p, REG_GENMOVE_SEED, stop);
+                return search::decide_at_level(
+                    game,
+                    c,
+                    row,
+                    &self.params,
+                    REG_GENMOVE_SEED,
+                    search,
+                );
+            }
+            let seed = REG_GENMOVE_SEED;
             return search::decide(
-                &self.game,
+                game,
                 c,
                 self.player,
                 &self.params,
-                REG_GENMOVE_SEED,
-                &self.common.interrupt,
-                &mut Searcher::new(),
+                seed,
+                stop,
+                &mut searcher,
             );
         }
         self.decide_watched(c, None)
+    }
+
+    /// The row of the table the tree search plays by, below full strength (the other
+    /// players have no levels).
+    fn level_row(&self) -> Option<search::Row> {
+        self.level.row().filter(|_| self.player == Player::Mcts)
     }
 
     /// genmove's decision for `c`, the tree search reported to `watch` as it runs.
     fn decide_watched(&mut self, c: Color, watch: Option<Watch<'_>>) -> Decision {
         let seed = self.next_seed();
         let params = self.timed_params(c);
-        match watch {
-            Some(watch) if self.player == Player::Mcts => {
-                let result = search::genmove_observed(
-                    &mut self.searcher,
-                    &self.game,
-                    c,
-                    &params,
-                    seed,
-                    &self.common.interrupt,
-                    watch,
-                );
-                result.decision
-            }
-            _ => search::decide(
-                &self.game,
-                c,
-                self.player,
-                &params,
-                seed,
-                &self.common.interrupt,
-                &mut self.searcher,
-            ),
+        let (row, player) = (self.level_row(), self.player);
+        let (game, stop) = (&self.game, &*self.common.interrupt);
+        let searcher = &mut self.searcher;
+        let search = |p: &Params| match watch {
+            Some(watch) => search::genmove_observed(searcher, game, c, p, seed, stop, watch),
+            None => searcher.search(game, c, p, seed, stop),
+        };
+        match row {
+            Some(row) => search::decide_at_level(game, c, row, &params, seed, search),
+            None if player == Player::Mcts => search(&params).decision,
+            None => search::decide(game, c, player, &params, seed, stop, searcher),
         }
     }
 
@@ -409,7 +491,12 @@ impl State {
     /// With `--ponder`, searches the position after the engine's move until the next
     /// command comes, so that the next search starts from a grown tree.
     fn start_pondering(&mut self) {
-        if !self.ponder || self.player != Player::Mcts || self.game.consecutive_passes() >= 2 {
+        // A level below full strength reads what its row says, not what a ponder grew.
+        if !self.ponder
+            || self.level_row().is_some()
+            || self.player != Player::Mcts
+            || self.game.consecutive_passes() >= 2
+        {
             return;
         }
         let game = self.game.clone();
@@ -436,7 +523,12 @@ impl State {
     pub fn stop_pondering(&mut self) {
         if let Some(p) = self.pondering.take() {
             p.stop.store(true, Ordering::Relaxed);
-            self.searcher = p.thread.join().unwrap_or_default();
+            // A ponder that panicked leaves a fresh searcher, its arena as the limit says.
+            let capacity = self.tree_nodes();
+            self.searcher = p
+                .thread
+                .join()
+                .unwrap_or_else(|_| Searcher::with_capacity(capacity));
         }
     }
 

@@ -22,9 +22,7 @@ use crate::go::network::model::Evaluation;
 use crate::go::network::symmetry;
 use crate::go::point::Move;
 use crate::go::search::avoid::AvoidMoves;
-use crate::go::search::mcts::{
-    Analysed, Observer, Root, SearchResult, Searcher, TREE_CAPACITY, last_moves,
-};
+use crate::go::search::mcts::{Analysed, Observer, Root, SearchResult, Searcher, last_moves};
 use crate::go::search::params::{Network, Params};
 use crate::go::search::priors::{NetScratch, encode, evaluate};
 use crate::go::search::tally::LeadSums;
@@ -324,12 +322,14 @@ pub struct Analysis<'g> {
 }
 
 impl<'g> Analysis<'g> {
+    /// An analysis of `c`'s move in `game`, its tree of `capacity` nodes.
     pub fn new(
         game: &'g Game,
         c: Color,
         seed: u64,
         params: &'g Params,
         options: &AnalysisOptions,
+        capacity: usize,
     ) -> Analysis<'g> {
         let threads = params.threads.clamp(1, 64);
         let analysed = Analysed {
@@ -341,7 +341,7 @@ impl<'g> Analysis<'g> {
             root: Root::new(
                 game,
                 c,
-                Tree::new(TREE_CAPACITY),
+                Tree::new(capacity),
                 &params.tunables,
                 params.network.as_ref().map(|n| &*n.0),
                 Some(analysed),
@@ -516,7 +516,7 @@ mod tests {
             min_moves: 81,
             ..AnalysisOptions::new()
         };
-        let mut a = Analysis::new(&g, Color::White, 1, &p, &options);
+        let mut a = Analysis::new(&g, Color::White, 1, &p, &options, 1 << 20);
         a.run_playouts(200, &|| false);
         let report = a.report();
         let tally = a.root.shared.tally.as_ref().unwrap();
@@ -547,12 +547,12 @@ mod tests {
         let g = game();
         let p = params(300, None, 1);
         let mut options = AnalysisOptions::new();
-        let mut a = Analysis::new(&g, Color::Black, 1, &p, &options);
+        let mut a = Analysis::new(&g, Color::Black, 1, &p, &options, 1 << 20);
         a.run_playouts(300, &|| false);
         let visited = a.report().lines.len();
         assert!(a.report().lines.iter().all(|l| l.visits > 0));
         options.min_moves = 79;
-        let mut a = Analysis::new(&g, Color::Black, 1, &p, &options);
+        let mut a = Analysis::new(&g, Color::Black, 1, &p, &options, 1 << 20);
         a.run_playouts(300, &|| false);
         let lines = a.report().lines;
         assert_eq!(lines.len(), 79.max(visited));
@@ -565,7 +565,7 @@ mod tests {
                 .all(|w| w[0].prior >= w[1].prior)
         );
         options.max_moves = 2;
-        let mut a = Analysis::new(&g, Color::Black, 1, &p, &options);
+        let mut a = Analysis::new(&g, Color::Black, 1, &p, &options, 1 << 20);
         a.run_playouts(300, &|| false);
         assert_eq!(a.report().lines.len(), 2);
     }

@@ -38,6 +38,7 @@ use crate::go::search::avoid::AvoidMoves;
 use crate::go::search::dead_stones::{self, ownership};
 use crate::go::search::handicap::dynamic_komi;
 use crate::go::search::heuristic;
+use crate::go::search::memory::DEFAULT_TREE_NODES;
 use crate::go::search::params::{Params, Tunables};
 use crate::go::search::pattern::gammas::Gammas;
 use crate::go::search::playout::last_moves::{EARLIER_MOVES, Last};
@@ -47,8 +48,6 @@ use crate::go::search::strategy::{Strategy, TreePolicy};
 use crate::go::search::tally::Tally;
 use crate::go::search::tree::{NewChild, ROOT, Tree};
 
-/// Nodes a tree may hold (56 bytes each; memory is only touched as nodes are used).
-pub const TREE_CAPACITY: usize = 8 << 20;
 /// The end of the game is safe to accept without searching only when every chain's life or
 /// death is this sure (the share of ownership playouts agreeing); otherwise the search
 /// decides whether to pass.
@@ -179,14 +178,24 @@ impl Default for Searcher {
 
 impl Searcher {
     pub fn new() -> Searcher {
-        Searcher::with_capacity(TREE_CAPACITY)
+        Searcher::with_capacity(DEFAULT_TREE_NODES)
     }
 
+    /// A searcher whose trees hold at most `capacity` nodes (`memory::tree_nodes`).
     pub fn with_capacity(capacity: usize) -> Searcher {
         Searcher {
             kept: None,
             capacity,
             hopeless: None,
+        }
+    }
+
+    /// Trees of `capacity` nodes from the next search on. A kept tree of another size is
+    /// forgotten: under a new limit it would be held beside the next search's arena.
+    pub fn set_capacity(&mut self, capacity: usize) {
+        if capacity != self.capacity {
+            self.capacity = capacity;
+            self.kept = None;
         }
     }
 
@@ -398,9 +407,23 @@ fn is_unsettled(first: &Candidate, second: &Candidate) -> bool {
 /// Whether the root offers `c` the point `p`: every legal move but own true eyes and
 /// suicides (where the rules allow one, a suicide only ever does what a pass does, at the
 /// price of stones).
-fn is_root_candidate(game: &Game, c: Color, p: Point) -> bool {
+pub(crate) fn is_root_candidate(game: &Game, c: Color, p: Point) -> bool {
     let board = game.board();
     !board.is_true_eye(c, p) && !board.is_suicide(c, p) && game.is_legal(c, Move::Play(p))
+}
+
+/// Whether `c`'s pass ends `game` won: the opponent passed, and with the dead stones of a
+/// settled board `c` wins the count.
+pub(crate) fn passing_wins(game: &Game, c: Color, t: &Tunables) -> bool {
+    if game.consecutive_passes() == 0 {
+        return false;
+    }
+    // The safe test: dead stones as they would be if the opponent moved first, so that none
+    // of its chains counts as dead that could still live (nor any of ours as alive that it
+    // could still kill).
+    let status = dead_stones::estimate(game.board(), c.other(), game.rules().suicide_allowed(), t);
+    let s = game.score(&status.dead_stones());
+    status.certainty >= SETTLED && s.winner() == Some(c)
 }
 
 /// Playouts for the root's ownership estimate, which the priors read at every depth.
@@ -408,7 +431,7 @@ const OWNER_PLAYOUTS: usize = 128;
 
 /// The ownership estimate the priors' owner feature reads, if the built-in weights for
 /// this board size have one.
-fn root_ownership(board: &Board, color: Color, t: &Tunables) -> Option<Vec<f32>> {
+pub(crate) fn root_ownership(board: &Board, color: Color, t: &Tunables) -> Option<Vec<f32>> {
     if !Gammas::builtin(board.geometry().size()).uses_owner() {
         return None;
     }
@@ -604,23 +627,8 @@ impl<'g> Root<'g> {
         if children.len() == 1 {
             return Some((self.shared.tree.mv(children.start), 0.5));
         }
-        if self.shared.passes >= 1 {
-            // The safe test: dead stones as they would be if the opponent moved first, so
-            // that none of its chains counts as dead that could still live (nor any of ours
-            // as alive that it could still kill).
-            let board = self.game.board();
-            let status = dead_stones::estimate(
-                board,
-                self.shared.color.other(),
-                self.game.rules().suicide_allowed(),
-                self.shared.tunables,
-            );
-            let s = self.game.score(&status.dead_stones());
-            if status.certainty >= SETTLED && s.winner() == Some(self.shared.color) {
-                return Some((Move::Pass, 1.0));
-            }
-        }
-        None
+        passing_wins(self.game, self.shared.color, self.shared.tunables)
+            .then_some((Move::Pass, 1.0))
     }
 
     /// Runs simulations on `threads` threads until `limit` more have started, the

@@ -10,6 +10,8 @@
 //! | `params` | [`Params`] (playouts, time, resign, threads) and [`Tunables`] (the weights; `SHICHO_TUNE`) |
 //! | `tunable` | `tunables!`: a struct of tunables declared once (name, type, default, range, doc), with its `SHICHO_TUNE` setter and its listing |
 //! | `player` | [`Player`] and [`decide`]: tree search, heuristics or random; the cleanup move |
+//! | `level` | [`Level`]: playing at a chosen strength, the table of levels and the draw from the policy or the search's visits |
+//! | `memory` | what `--max-memory` counts, and the tree arena that fits in it |
 //! | `mcts` | [`Searcher`]: Monte-Carlo tree search on threads sharing one tree, kept between moves |
 //! | `analysis` | [`Analysis`] and [`genmove_observed`]: searches that report each root move's visits, win rate, prior, score and ownership while they run; [`raw_evaluation`] |
 //! | `tally` | what an analysis counts under each root move: the network's score and ownership at the positions the search evaluated (without a network, the playouts'), a slot per thread |
@@ -29,7 +31,9 @@ mod avoid;
 pub(crate) mod dead_stones;
 mod handicap;
 pub mod heuristic;
+mod level;
 mod mcts;
+pub mod memory;
 mod params;
 pub mod pattern;
 mod player;
@@ -47,6 +51,7 @@ pub use analysis::{
 };
 pub use avoid::AvoidMoves;
 pub use dead_stones::ownership;
+pub use level::{LEVELS, Level, NotALevel, Row, decide_at_level};
 pub use mcts::{Candidate, Decision, SearchResult, Searcher, search};
 pub use params::{DEFAULT_PLAYOUTS, DEFAULT_WEIGHTS, Network, Params, Tunables};
 pub use player::{Player, UnknownPlayer, cleanup_move, decide, random_legal_move};

@@ -53,25 +53,51 @@ pub(crate) fn child_priors(leaf: &Leaf<'_>, t: &Tunables, out: &mut Vec<(f32, f3
         color: c,
         moves,
         last,
+        ..
+    } = *leaf;
+    out.clear();
+    let prob_visits = t.prior_prob_visits_for(board.geometry().size());
+    if t.prior_gamma_visits <= 0.0 && prob_visits <= 0.0 {
+        out.extend(moves.iter().map(|&p| priors(board, c, p, last.point, t)));
+        return;
+    }
+    let mut best = f32::MIN_POSITIVE;
+    let mut sum = 0.0;
+    for_each_strength(leaf, t, |s| {
+        best = best.max(s);
+        sum += s;
+        // The strength for now, the prior below.
+        out.push((s, 0.0));
+    });
+    for prior in out.iter_mut() {
+        let share = (prior.0 / best).powf(t.prior_gamma_power);
+        let won = prob_visits * (prior.0 / sum).sqrt();
+        *prior = (
+            t.prior_even + t.prior_gamma_visits + won,
+            t.prior_even / 2.0 + t.prior_gamma_visits * share + won,
+        );
+    }
+}
+
+/// Calls `each` with the learnt weights' strength of each of `leaf`'s moves, in order: a
+/// move's chance of being played is its strength over the sum of them all.
+pub(crate) fn for_each_strength(leaf: &Leaf<'_>, t: &Tunables, mut each: impl FnMut(f32)) {
+    let Leaf {
+        board,
+        color: c,
+        moves,
+        last,
         owner,
         depth,
     } = *leaf;
-    out.clear();
     let Last {
         point: last,
         before,
         ..
     } = last;
-    let prob_visits = t.prior_prob_visits_for(board.geometry().size());
-    if t.prior_gamma_visits <= 0.0 && prob_visits <= 0.0 {
-        out.extend(moves.iter().map(|&p| priors(board, c, p, last, t)));
-        return;
-    }
     let owner = owner.filter(|_| depth <= t.prior_owner_depth as usize);
     let owner_for_tactics = depth <= t.prior_owner_tactics_depth as usize;
     let gammas = Gammas::builtin(board.geometry().size());
-    let mut best = f32::MIN_POSITIVE;
-    let mut sum = 0.0;
     for &p in moves {
         let mut f = features(board, c, p, last, before);
         if !gammas.spatial.is_empty() {
@@ -83,19 +109,7 @@ pub(crate) fn child_priors(leaf: &Leaf<'_>, t: &Tunables, out: &mut Vec<(f32, f3
         {
             f = with_owner(f, c, owner[p.index()]);
         }
-        let s = gammas.strength(&f);
-        best = best.max(s);
-        sum += s;
-        // The strength for now, the prior below.
-        out.push((s, 0.0));
-    }
-    for prior in out.iter_mut() {
-        let share = (prior.0 / best).powf(t.prior_gamma_power);
-        let won = prob_visits * (prior.0 / sum).sqrt();
-        *prior = (
-            t.prior_even + t.prior_gamma_visits + won,
-            t.prior_even / 2.0 + t.prior_gamma_visits * share + won,
-        );
+        each(gammas.strength(&f));
     }
 }
 

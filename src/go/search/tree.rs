@@ -153,15 +153,45 @@ fn decode(v: u32) -> Move {
     }
 }
 
-impl Tree {
-    /// A tree of one root node (whose move is meaningless) with room for `capacity` nodes.
-    pub fn new(capacity: usize) -> Tree {
-        let capacity = capacity.max(1);
+/// An arena of `capacity` zeroed nodes, or of fewer where the system will not give that
+/// much: a memory limit larger than the machine can serve is no reason to abort a search.
+fn zeroed_nodes(capacity: usize) -> Box<[Node]> {
+    let mut capacity = capacity.max(1);
+    loop {
+        let layout = match std::alloc::Layout::array::<Node>(capacity) {
+            Ok(layout) => layout,
+            Err(_) => {
+                capacity /= 2;
+                continue;
+            }
+        };
         // A zeroed allocation: the system hands out untouched pages, so a large arena costs
         // memory only as nodes are used.
-        // SAFETY: a `Node` is nothing but `AtomicU32`s, for which all-zero bits are a valid
-        // value (0, a leaf without children).
-        let nodes: Box<[Node]> = unsafe { Box::new_zeroed_slice(capacity).assume_init() };
+        // SAFETY: the layout's size is not zero (at least one node of 64 bytes).
+        let nodes = unsafe { std::alloc::alloc_zeroed(layout) }.cast::<Node>();
+        if !nodes.is_null() {
+            // SAFETY: allocated by the global allocator with the layout of a `[Node]` of
+            // `capacity` elements, as a `Box<[Node]>` frees it; a `Node` is nothing but
+            // atomic integers, for which all-zero bits are a valid value (0, a leaf without
+            // children).
+            return unsafe { Box::from_raw(std::ptr::slice_from_raw_parts_mut(nodes, capacity)) };
+        }
+        if capacity == 1 {
+            std::alloc::handle_alloc_error(layout);
+        }
+        log::warn!("tree: no memory for {capacity} nodes, trying half as many");
+        capacity /= 2;
+    }
+}
+
+impl Tree {
+    /// The memory of one node.
+    pub const NODE_BYTES: usize = std::mem::size_of::<Node>();
+
+    /// A tree of one root node (whose move is meaningless) with room for `capacity` nodes
+    /// (fewer if the system cannot give them).
+    pub fn new(capacity: usize) -> Tree {
+        let nodes = zeroed_nodes(capacity);
         nodes[0].mv.store(PASS, Ordering::Relaxed);
         Tree {
             nodes,
