@@ -387,7 +387,7 @@ fn terminate_answers_queued_turns_without_results() {
         json!({"action":"terminate","id":"t","terminateId":"queued","turnNumbers":[1]})
     );
     engine.send(r#"{"id":"all","action":"terminate_all"}"#);
-    let mut answers = vec![
+    let mut answers = [
         engine.next_final(),
         engine.next_final(),
         engine.next_final(),
