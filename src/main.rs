@@ -121,6 +121,7 @@ enum Command {
     /// its default, the values it takes (a value outside its range is clamped) and what it
     /// does.
     Tunables,
+    Analysis(shicho::engine::analysis::Options),
 }
 
 /// `shicho tunables`: every tunable, its doc comment under it.
@@ -138,6 +139,27 @@ fn list_tunables() -> ExitCode {
         }
     }
     ExitCode::SUCCESS
+}
+
+/// `shicho analysis`: KataGo's JSON analysis engine on stdin/stdout.
+fn analysis(options: &shicho::engine::analysis::Options) -> ExitCode {
+    let config = match shicho::engine::analysis::config(options) {
+        Ok(c) => c,
+        Err(why) => {
+            eprintln!("shicho analysis: {why}");
+            return ExitCode::from(2);
+        }
+    };
+    let input = io::BufReader::new(io::stdin());
+    match shicho::engine::analysis::run(&config, input, io::stdout()) {
+        Ok(()) => ExitCode::SUCCESS,
+        // The front end closed our output: nothing more can be said to it.
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("shicho analysis: {e}");
+            ExitCode::FAILURE
+        }
+    }
 }
 
 /// `shicho play`: the terminal board on stdin/stdout.
@@ -164,10 +186,12 @@ fn play(options: &shicho::engine::play::Options) -> ExitCode {
 
 fn main() -> ExitCode {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn")).init();
-    let cli = Cli::parse();
+    // KaTrain starts the analysis engine with KataGo's single-dash flags.
+    let cli = Cli::parse_from(shicho::engine::analysis::katago_flags(std::env::args_os()));
     match &cli.command {
         Some(Command::Play(options)) => return play(options),
         Some(Command::Tunables) => return list_tunables(),
+        Some(Command::Analysis(options)) => return analysis(options),
         None => {}
     }
     let othello = cli.game == GameKind::Othello;

@@ -1,6 +1,7 @@
 //! The engine as its front ends see it: both games behind one GTP engine (`gtp`) and one
-//! terminal board (`play`).
+//! terminal board (`play`); and Go's JSON analysis engine for review tools (`analysis`).
 
+pub mod analysis;
 pub mod gtp;
 pub mod play;
 

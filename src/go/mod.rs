@@ -17,6 +17,7 @@
 //! The layers of the core, from the bottom: `point`, `geometry`, `rules`, `zobrist`; then
 //! `board`; then `game`, `score`, `handicap`, `perft`. The core imports none of the rooms.
 
+pub mod analysis;
 pub(crate) mod board;
 pub(crate) mod game;
 pub(crate) mod geometry;

@@ -268,6 +268,7 @@ fn options(s: &State, request: &Request) -> Result<AnalysisOptions, GtpError> {
         avoid,
         min_moves: request.min_moves,
         max_moves: request.max_moves,
+        ..AnalysisOptions::new()
     })
 }
 

@@ -40,13 +40,19 @@ pub struct AnalysisOptions {
     pub min_moves: usize,
     /// At most this many.
     pub max_moves: usize,
+    /// The longest principal variation reported, the move itself included.
+    pub max_pv: usize,
 }
+
+/// The principal variations' length unless asked for another.
+pub const DEFAULT_PV_LENGTH: usize = 20;
 
 impl AnalysisOptions {
     /// Nothing avoided, no ownership, every visited move.
     pub fn new() -> AnalysisOptions {
         AnalysisOptions {
             max_moves: usize::MAX,
+            max_pv: DEFAULT_PV_LENGTH,
             ..AnalysisOptions::default()
         }
     }
@@ -79,6 +85,8 @@ pub struct AnalysisLine {
     pub ownership: Option<Vec<f64>>,
     /// The most visited line starting with `mv`.
     pub pv: Vec<Move>,
+    /// The visits of the position after each move of `pv`.
+    pub pv_visits: Vec<u32>,
 }
 
 /// The root as a whole.
@@ -101,7 +109,8 @@ pub struct Report {
     pub lines: Vec<AnalysisLine>,
     pub root: RootSummary,
     /// The network's policy at the root, renormalised over the legal moves (0 for the
-    /// others), point order then pass; `None` without a network.
+    /// others), point order then pass; without a network, each root move's share of the
+    /// root's prior visits. `None` before the root has moves.
     pub policy: Option<Vec<f64>>,
 }
 
@@ -256,6 +265,7 @@ impl Reporter {
                     score: root_score,
                     ownership: None,
                     pv: Vec::new(),
+                    pv_visits: Vec::new(),
                 }
             })
             .collect();
@@ -280,11 +290,27 @@ impl Reporter {
             } else {
                 line.ownership.clone_from(&root_owners);
             }
-            line.pv = match tree.child(ROOT, line.mv) {
-                Some(i) if line.visits > 0 => tree.principal_variation(i, 20),
-                _ => vec![line.mv],
+            let max_pv = options.max_pv.max(1);
+            (line.pv, line.pv_visits) = match tree.child(ROOT, line.mv) {
+                Some(i) if line.visits > 0 => {
+                    let pv = tree.principal_variation(i, max_pv);
+                    let visits = pv_visits(tree, i, &pv);
+                    (pv, visits)
+                }
+                _ => (vec![line.mv], vec![line.visits]),
             };
         }
+        let policy = self.priors.clone().or_else(|| {
+            // Without a network the search's own priors stand in for the policy.
+            (!children.is_empty()).then(|| {
+                let mut shares = vec![0.0; points + 1];
+                for &i in &children {
+                    let share = tree.stats(i).prior_visits / prior_total.max(f32::MIN_POSITIVE);
+                    shares[move_index(tree.mv(i), points)] = share as f64;
+                }
+                shares
+            })
+        });
         Report {
             lines,
             root: RootSummary {
@@ -297,9 +323,25 @@ impl Reporter {
                 score: root_score,
                 ownership: root_owners,
             },
-            policy: self.priors.clone(),
+            policy,
         }
     }
+}
+
+/// The visits of each node along `pv`, which starts with the move into `first`.
+fn pv_visits(tree: &Tree, first: NodeId, pv: &[Move]) -> Vec<u32> {
+    let mut visits = vec![tree.visits(first)];
+    let mut node = first;
+    for &mv in &pv[1..] {
+        match tree.child(node, mv) {
+            Some(next) => {
+                visits.push(tree.visits(next));
+                node = next;
+            }
+            None => break,
+        }
+    }
+    visits
 }
 
 /// A move's index in the network's outputs: its point's, pass after the points.
@@ -364,9 +406,10 @@ impl<'g> Analysis<'g> {
         self.run(None, playouts, stop);
     }
 
+    /// Runs `playouts` simulations, stopping sooner at the deadline or when `stop` says so.
     /// The search runs on threads of its own while this one watches `stop` (which need
     /// not be shareable between threads: it may read the session's input).
-    fn run(&mut self, deadline: Option<Instant>, playouts: usize, stop: &dyn Fn() -> bool) {
+    pub fn run(&mut self, deadline: Option<Instant>, playouts: usize, stop: &dyn Fn() -> bool) {
         self.seed = self.seed.wrapping_add(1);
         let never = AtomicBool::new(false);
         let done = self.root.run_watched(
