@@ -7,6 +7,8 @@ use std::fmt;
 
 use safetensors::{Dtype, SafeTensors};
 
+use crate::go::network::bf16;
+use crate::go::network::direct::Precision;
 use crate::go::network::inputs::{BINARY_PLANES, GLOBALS};
 
 /// Input channels of the first convolution: the binary planes and the global numbers
@@ -39,6 +41,25 @@ pub struct Conv {
     pub kernel: usize,
     pub weights: Vec<f32>,
     pub bias: Vec<f32>,
+    /// The weights in bfloat16 pairs (`bf16::pack_weights`) where the net was made ready
+    /// for [`Precision::Bf16`] and the bfloat16 kernel takes the width; else empty.
+    pub bf16: Vec<u32>,
+}
+
+impl Conv {
+    /// Ready for `precision`: the low-precision weights made (or dropped) from the float32
+    /// ones, which stay as they are.
+    fn prepare(&mut self, precision: Precision) {
+        self.bf16 = match precision {
+            Precision::Bf16 if bf16::fits(self.outputs) => bf16::pack_weights(
+                self.kernel * self.kernel,
+                self.inputs,
+                self.outputs,
+                &self.weights,
+            ),
+            _ => Vec::new(),
+        };
+    }
 }
 
 /// A dense layer: row `input`, column `output`.
@@ -64,6 +85,9 @@ pub struct Weights {
     pub value_fc1: Dense,
     pub value_fc2: Dense,
     pub ownership_out: Conv,
+    /// What its convolutions compute in where the core and the kernel allow
+    /// ([`Weights::with_precision`]); float32 as read.
+    pub precision: Precision,
     /// The file's metadata (training steps and the like), for the log.
     pub metadata: HashMap<String, String>,
 }
@@ -121,6 +145,7 @@ impl Reader<'_> {
             kernel,
             weights,
             bias,
+            bf16: Vec::new(),
         })
     }
 
@@ -209,8 +234,29 @@ impl Weights {
             value_fc1: r.dense("value.fc1", 3 * head, hidden)?,
             value_fc2: r.dense("value.fc2", hidden, 2)?,
             ownership_out: r.conv("ownership.out", head, 1, 1)?,
+            precision: Precision::F32,
             metadata: meta,
         })
+    }
+
+    /// The net evaluated in `precision` (on the cores and kernels that have it; in float32
+    /// elsewhere): its low-precision weights made once, here.
+    pub fn with_precision(mut self, precision: Precision) -> Weights {
+        self.precision = precision;
+        for conv in [
+            &mut self.stem,
+            &mut self.policy_conv,
+            &mut self.policy_out,
+            &mut self.value_conv,
+            &mut self.ownership_out,
+        ] {
+            conv.prepare(precision);
+        }
+        for (a, b) in &mut self.blocks {
+            a.prepare(precision);
+            b.prepare(precision);
+        }
+        self
     }
 
     /// Multiply-adds of one evaluation on `points` points (the convolutions; the heads'
