@@ -1,10 +1,11 @@
 //! The network's speed on this CPU, one thread: evaluations a second on 9x9 and 19x19 at
 //! batch 1 and 8 on each convolution kernel the core runs (`Best`, the one play uses: the
 //! direct kernel on the widest vectors; `Avx2`, the direct kernel on 8 lanes; `Gemm`, the
-//! GEMM crate) in float32, and in bfloat16 where the core has AVX-512 BF16 (`Best Bf16`:
-//! the same net made ready for it), the inputs' encoding (ladders read) on its own, and the
-//! multiply-adds' rate beside the core's peak for the precision (a loop of independent
-//! fused multiply-adds, or of `vdpbf16ps`, the most the core can do) and a large matrix
+//! GEMM crate) in float32, and in bfloat16 and 8 bits where the core has AVX-512 BF16 and
+//! VNNI (`Best Bf16`, `Best Int8`: the same net made ready for each), the inputs' encoding
+//! (ladders read) on its own, and the multiply-adds' rate beside the core's peak for the
+//! precision (a loop of independent fused multiply-adds, of `vdpbf16ps` or of `vpdpbusd`,
+//! the most the core can do) and a large matrix
 //! product (the most the GEMM crate gets from it). With other nets given, the built-in net
 //! runs first, for comparison within the same run.
 //!
@@ -165,6 +166,48 @@ fn peak_bf16_gflops(budget: Duration) -> f64 {
     }
 }
 
+/// GOP/s (a multiply-add counted as two, as for floats) of independent `vpdpbusd` (16
+/// lanes, four multiply-adds each) where the core has AVX-512 VNNI: the peak in 8 bits. 0
+/// elsewhere.
+fn peak_int8_gops(budget: Duration) -> f64 {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if !(is_x86_feature_detected!("avx512f") && is_x86_feature_detected!("avx512vnni")) {
+            return 0.0;
+        }
+        // SAFETY: the features the loop needs were detected just above.
+        let rate = run_for(budget, || {
+            black_box(unsafe { dpbusd_chains() });
+        });
+        rate * FMA_ROUNDS as f64 * (FMA_CHAINS * 16 * 4 * 2) as f64 / 1e9
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        let _ = budget;
+        0.0
+    }
+}
+
+/// `fma_chains_16` with `vpdpbusd`: each lane adds four products a round.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512vnni")]
+unsafe fn dpbusd_chains() -> i32 {
+    use std::arch::x86_64::*;
+    let a = _mm512_set1_epi8(black_box(3));
+    let b = _mm512_set1_epi8(black_box(-1));
+    let mut acc = [_mm512_set1_epi32(1); FMA_CHAINS];
+    for _ in 0..FMA_ROUNDS {
+        for x in acc.iter_mut() {
+            *x = _mm512_dpbusd_epi32(*x, a, b);
+        }
+    }
+    let mut sum = _mm512_setzero_si512();
+    for x in acc {
+        sum = _mm512_add_epi32(sum, x);
+    }
+    _mm512_reduce_add_epi32(sum)
+}
+
 /// `fma_chains_16` with `vdpbf16ps`: each lane adds two products a round.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f,avx512bf16")]
@@ -218,6 +261,9 @@ fn gemm_gflops(budget: Duration) -> f64 {
     rate * 2.0 * (n * n * n) as f64 / 1e9
 }
 
+/// A net made ready for a lower precision, and the core's peak in it.
+type LowerPrecision = (Weights, f64);
+
 fn main() {
     let budget = seconds();
     let files: Vec<String> = std::env::args()
@@ -240,11 +286,21 @@ fn main() {
     if peak_bf16 > 0.0 {
         println!("core peak in bfloat16 (16-lane vdpbf16ps): {peak_bf16:.1} GFLOP/s");
     }
-    let nets: Vec<(String, Weights, Weights)> = nets
+    let peak_int8 = peak_int8_gops(budget);
+    if peak_int8 > 0.0 {
+        println!("core peak in 8 bits (16-lane vpdpbusd): {peak_int8:.1} GOP/s");
+    }
+    // Each net in every precision this core has, beside the float32 peak for float32's.
+    let nets: Vec<(String, Weights, Vec<LowerPrecision>)> = nets
         .into_iter()
         .map(|(name, w)| {
-            let bf16 = w.clone().with_precision(Precision::Bf16);
-            (name, w, bf16)
+            let mut lower = vec![];
+            for (precision, peak) in [(Precision::Bf16, peak_bf16), (Precision::Int8, peak_int8)] {
+                if precision.supported() {
+                    lower.push((w.clone().with_precision(precision), peak));
+                }
+            }
+            (name, w, lower)
         })
         .collect();
     for (size, plies) in [(9, 40), (19, 150)] {
@@ -271,7 +327,7 @@ fn main() {
             black_box(&scratch);
         });
         println!("{size}x{size}: inputs encoded {encode:.0}/s");
-        for (name, f32_net, bf16_net) in &nets {
+        for (name, f32_net, lower) in &nets {
             let flop = 2.0 * f32_net.multiply_adds(geo.num_points()) as f64;
             // Each kernel this core runs, side by side: the one play uses (Best) and the
             // ones it stands in for, then the lower precisions this core has.
@@ -281,8 +337,8 @@ fn main() {
                     runs.push((kernel, f32_net, peak));
                 }
             }
-            if Precision::Bf16.supported() {
-                runs.push((Kernel::Best, bf16_net, peak_bf16));
+            for (w, peak) in lower {
+                runs.push((Kernel::Best, w, *peak));
             }
             for (kernel, w, peak) in runs {
                 let precision = w.precision;

@@ -37,14 +37,20 @@ pub enum Precision {
     /// 16 to 96 channels on cores with AVX-512 BF16, under [`Kernel::Best`] and
     /// [`Kernel::Avx512`]; float32 elsewhere (the other kernels, other widths, other cores).
     Bf16,
+    /// Weights in 8 bits (a scale per output channel), activations in 8 bits (a scale per
+    /// position), sums in 32-bit integers: the convolutions to 16 to 96 channels that read
+    /// a ReLU's output (all but the stem, whose inputs may be negative) on cores with
+    /// AVX-512 VNNI, under [`Kernel::Best`] and [`Kernel::Avx512`]; float32 elsewhere.
+    Int8,
 }
 
 impl Precision {
-    /// What `--net-precision` names: `f32` or `bf16`.
+    /// What `--net-precision` names: `f32`, `bf16` or `int8`.
     pub fn parse(name: &str) -> Option<Precision> {
         match name {
             "f32" => Some(Precision::F32),
             "bf16" => Some(Precision::Bf16),
+            "int8" => Some(Precision::Int8),
             _ => None,
         }
     }
@@ -54,6 +60,7 @@ impl Precision {
         match self {
             Precision::F32 => true,
             Precision::Bf16 => avx512_bf16_on_this_core(),
+            Precision::Int8 => avx512_vnni_on_this_core(),
         }
     }
 }
@@ -64,6 +71,19 @@ pub fn avx512_bf16_on_this_core() -> bool {
     {
         std::arch::is_x86_feature_detected!("avx512f")
             && std::arch::is_x86_feature_detected!("avx512bf16")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
+
+/// Whether this core has AVX-512 with its VNNI instructions (the `int8` kernel's).
+pub fn avx512_vnni_on_this_core() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        std::arch::is_x86_feature_detected!("avx512f")
+            && std::arch::is_x86_feature_detected!("avx512vnni")
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
@@ -133,6 +153,12 @@ impl Kernel {
     /// the kernels on AVX-512, on a core with its bfloat16 instructions.
     pub fn runs_bf16(self) -> bool {
         matches!(self, Kernel::Best | Kernel::Avx512) && avx512_bf16_on_this_core()
+    }
+
+    /// Whether it runs an 8-bit net's convolutions in 8 bits (where the width and the
+    /// inputs fit): the kernels on AVX-512, on a core with its VNNI instructions.
+    pub fn runs_int8(self) -> bool {
+        matches!(self, Kernel::Best | Kernel::Avx512) && avx512_vnni_on_this_core()
     }
 
     /// The vector unit that computes a convolution to `outputs` channels, if any (else the

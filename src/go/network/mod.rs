@@ -11,6 +11,7 @@
 pub mod bf16;
 pub mod direct;
 pub mod inputs;
+pub mod int8;
 pub mod model;
 pub mod symmetry;
 pub mod weights;

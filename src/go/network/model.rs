@@ -7,6 +7,7 @@ use crate::go::geometry::{Geometry, Topology};
 use crate::go::network::bf16::{self, PairJob};
 use crate::go::network::direct::{self, Job, Kernel};
 use crate::go::network::inputs::{BINARY_PLANES, GLOBALS, Inputs};
+use crate::go::network::int8::{self, QuadJob};
 use crate::go::network::weights::{Conv, Dense, INPUT_CHANNELS, Weights};
 
 /// What the net says of a position, for the side to move.
@@ -37,6 +38,9 @@ pub struct Workspace {
     gathered: Vec<f32>,
     /// A layer's input in bfloat16 pairs, for the bfloat16 kernel.
     pairs: Vec<u32>,
+    /// A layer's input in 8-bit quads, and each position's scale, for the 8-bit kernel.
+    quads: Vec<u32>,
+    quad_scales: Vec<f32>,
     a: Vec<f32>,
     b: Vec<f32>,
     c: Vec<f32>,
@@ -122,11 +126,14 @@ fn relu(v: &mut [f32]) {
 struct Scratch<'a> {
     gathered: &'a mut Vec<f32>,
     pairs: &'a mut Vec<u32>,
+    quads: &'a mut Vec<u32>,
+    quad_scales: &'a mut Vec<f32>,
 }
 
 /// A convolution of `input` (`positions * points` rows of `conv.inputs`) into `out`: the
-/// bfloat16 kernel where the net was made ready for it and the core, the kernel and the
-/// width allow, else the direct kernel where they allow, else a product over gathered taps.
+/// 8-bit or the bfloat16 kernel where the net was made ready for it and the core, the
+/// kernel and the width allow, else the direct kernel where they allow, else a product over
+/// gathered taps.
 fn convolve(
     conv: &Conv,
     kernel: Kernel,
@@ -137,6 +144,29 @@ fn convolve(
     out: &mut Vec<f32>,
 ) {
     let gathered = &mut *scratch.gathered;
+    if let Some(weights) = conv.int8.as_ref().filter(|_| kernel.runs_int8()) {
+        int8::quantize_input(
+            input,
+            positions,
+            taps.len(),
+            conv.inputs,
+            scratch.quads,
+            scratch.quad_scales,
+        );
+        let job = QuadJob {
+            taps,
+            kernel: conv.kernel,
+            positions,
+            inputs: conv.inputs,
+            outputs: conv.outputs,
+            weights,
+            bias: &conv.bias,
+            input: scratch.quads,
+            input_scales: scratch.quad_scales,
+        };
+        int8::convolve(&job, out);
+        return;
+    }
     if !conv.bf16.is_empty() && kernel.runs_bf16() {
         let rows = positions * taps.len();
         bf16::convert_input(input, rows, conv.inputs, scratch.pairs);
@@ -260,13 +290,20 @@ impl Weights {
             taps,
             gathered,
             pairs,
+            quads,
+            quad_scales,
             a,
             b,
             c,
             head,
             ..
         } = ws;
-        let buffers = &mut Scratch { gathered, pairs };
+        let buffers = &mut Scratch {
+            gathered,
+            pairs,
+            quads,
+            quad_scales,
+        };
         // The inputs, the globals spread over every point.
         a.clear();
         a.reserve(positions * points * INPUT_CHANNELS);
