@@ -77,6 +77,11 @@ struct Cli {
     /// safetensors file.
     #[arg(long, default_value = shicho::go::search::DEFAULT_WEIGHTS)]
     weights: String,
+    /// What the network's convolutions compute in: f32 (the default), bf16 (AVX-512 BF16)
+    /// or int8 (AVX-512 VNNI), on cores with those instructions; float32 elsewhere, with a
+    /// warning. Lower precisions change the net's answers a little (README: The network).
+    #[arg(long, value_name = "PRECISION", default_value = "f32")]
+    net_precision: String,
 }
 
 /// The Go and Othello players `--player` names: a player of either game (`random` is
@@ -210,8 +215,22 @@ fn main() -> ExitCode {
         }
         t => t.map(std::time::Duration::from_secs_f64),
     };
+    let Some(precision) = shicho::go::network::direct::Precision::parse(&cli.net_precision) else {
+        eprintln!(
+            "shicho: --net-precision {}: the precisions are f32, bf16 and int8",
+            cli.net_precision
+        );
+        return ExitCode::from(2);
+    };
+    if !precision.supported() {
+        eprintln!(
+            "shicho: this core lacks the instructions of --net-precision {}: the network \
+             runs in float32",
+            cli.net_precision
+        );
+    }
     let network = match shicho::go::search::Network::from_option(&cli.weights) {
-        Ok(n) => n,
+        Ok(n) => n.map(|n| n.with_precision(precision)),
         Err(msg) => {
             eprintln!("shicho: {msg}");
             return ExitCode::from(2);

@@ -249,3 +249,37 @@ fn the_engine_refuses_a_bad_weights_file_at_start() {
     }
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// `--net-precision` takes f32, bf16 and int8 (each plays, in float32 on a core without
+/// the precision's instructions) and refuses anything else at start.
+#[test]
+fn the_engine_plays_in_each_precision_and_refuses_others() {
+    use std::io::Write;
+    for precision in ["f32", "bf16", "int8"] {
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_shicho"))
+            .args(["--net-precision", precision, "--playouts", "50"])
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(b"boardsize 9\nclear_board\ngenmove b\nquit\n")
+            .unwrap();
+        let out = child.wait_with_output().unwrap();
+        assert!(out.status.success(), "{precision}");
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(text.matches('=').count(), 4, "{precision}: {text}");
+        assert!(!text.contains('?'), "{precision}: {text}");
+    }
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_shicho"))
+        .args(["--net-precision", "fp8"])
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("f32, bf16 and int8"));
+}
