@@ -10,6 +10,10 @@
 //! loop is bound by the core's multiply-adds rather than by its loads. Other widths (the
 //! heads' 1x1 products to one channel, and to 24 where only AVX-512's 16 lanes are asked
 //! for), other cores and [`Kernel::Gemm`] take the GEMM in `model`.
+//!
+//! A net made ready for a lower [`Precision`] runs its convolutions on the kernels of
+//! `bf16` and `int8` instead, tiled as the AVX-512 kernel here, where the core has their
+//! instructions and the kernel chosen is [`Kernel::Best`] or [`Kernel::Avx512`].
 
 /// Which code computes the network's convolutions.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
