@@ -1,9 +1,13 @@
 //! The network's speed on this CPU, one thread: evaluations a second on 9x9 and 19x19 at
 //! batch 1 and 8 on each convolution kernel the core runs (`Best`, the one play uses: the
 //! direct kernel on the widest vectors; `Avx2`, the direct kernel on 8 lanes; `Gemm`, the
-//! GEMM crate), the inputs' encoding (ladders read) on its own, and the multiply-adds'
-//! rate beside the core's peak (a loop of independent fused multiply-adds, the most the
-//! core can do) and a large matrix product (the most the GEMM crate gets from it).
+//! GEMM crate) in float32, and in bfloat16 and 8 bits where the core has AVX-512 BF16 and
+//! VNNI (`Best Bf16`, `Best Int8`: the same net made ready for each), the inputs' encoding
+//! (ladders read) on its own, and the multiply-adds' rate beside the core's peak for the
+//! precision (a loop of independent fused multiply-adds, of `vdpbf16ps` or of `vpdpbusd`,
+//! the most the core can do) and a large matrix
+//! product (the most the GEMM crate gets from it). With other nets given, the built-in net
+//! runs first, for comparison within the same run.
 //!
 //! `scripts/bench net [WEIGHTS.safetensors ...]` (default: the built-in net);
 //! `BENCH_SECONDS` sets the time per measurement (default 2).
@@ -11,7 +15,7 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use shicho::go::network::direct::Kernel;
+use shicho::go::network::direct::{Kernel, Precision};
 use shicho::go::network::inputs::{HISTORY, Inputs, Position};
 use shicho::go::network::model::Workspace;
 use shicho::go::network::weights::Weights;
@@ -141,6 +145,95 @@ unsafe fn fma_chains_16() -> f32 {
     _mm512_reduce_add_ps(sum)
 }
 
+/// GFLOP/s of independent `vdpbf16ps` (16 lanes, two multiply-adds each) where the core
+/// has AVX-512 BF16: the peak in bfloat16. 0 elsewhere.
+fn peak_bf16_gflops(budget: Duration) -> f64 {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if !(is_x86_feature_detected!("avx512f") && is_x86_feature_detected!("avx512bf16")) {
+            return 0.0;
+        }
+        // SAFETY: the features the loop needs were detected just above.
+        let rate = run_for(budget, || {
+            black_box(unsafe { dpbf16_chains() });
+        });
+        rate * FMA_ROUNDS as f64 * (FMA_CHAINS * 16 * 2 * 2) as f64 / 1e9
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        let _ = budget;
+        0.0
+    }
+}
+
+/// GOP/s (a multiply-add counted as two, as for floats) of independent `vpdpbusd` (16
+/// lanes, four multiply-adds each) where the core has AVX-512 VNNI: the peak in 8 bits. 0
+/// elsewhere.
+fn peak_int8_gops(budget: Duration) -> f64 {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if !(is_x86_feature_detected!("avx512f") && is_x86_feature_detected!("avx512vnni")) {
+            return 0.0;
+        }
+        // SAFETY: the features the loop needs were detected just above.
+        let rate = run_for(budget, || {
+            black_box(unsafe { dpbusd_chains() });
+        });
+        rate * FMA_ROUNDS as f64 * (FMA_CHAINS * 16 * 4 * 2) as f64 / 1e9
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        let _ = budget;
+        0.0
+    }
+}
+
+/// `fma_chains_16` with `vpdpbusd`: each lane adds four products a round.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512vnni")]
+unsafe fn dpbusd_chains() -> i32 {
+    use std::arch::x86_64::*;
+    let a = _mm512_set1_epi8(black_box(3));
+    let b = _mm512_set1_epi8(black_box(-1));
+    let mut acc = [_mm512_set1_epi32(1); FMA_CHAINS];
+    for _ in 0..FMA_ROUNDS {
+        for x in acc.iter_mut() {
+            *x = _mm512_dpbusd_epi32(*x, a, b);
+        }
+    }
+    let mut sum = _mm512_setzero_si512();
+    for x in acc {
+        sum = _mm512_add_epi32(sum, x);
+    }
+    _mm512_reduce_add_epi32(sum)
+}
+
+/// `fma_chains_16` with `vdpbf16ps`: each lane adds two products a round.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512bf16")]
+unsafe fn dpbf16_chains() -> f32 {
+    use std::arch::x86_64::*;
+    let a = _mm512_cvtne2ps_pbh(
+        _mm512_set1_ps(black_box(0.999)),
+        _mm512_set1_ps(black_box(1e-3)),
+    );
+    let b = _mm512_cvtne2ps_pbh(
+        _mm512_set1_ps(black_box(1e-3)),
+        _mm512_set1_ps(black_box(0.999)),
+    );
+    let mut acc = [_mm512_set1_ps(1.0); FMA_CHAINS];
+    for _ in 0..FMA_ROUNDS {
+        for x in acc.iter_mut() {
+            *x = _mm512_dpbf16_ps(*x, a, b);
+        }
+    }
+    let mut sum = _mm512_setzero_ps();
+    for x in acc {
+        sum = _mm512_add_ps(sum, x);
+    }
+    _mm512_reduce_add_ps(sum)
+}
+
 /// GFLOP/s of a 1024-cube matrix product through the GEMM crate.
 fn gemm_gflops(budget: Duration) -> f64 {
     let n = 1024;
@@ -168,29 +261,48 @@ fn gemm_gflops(budget: Duration) -> f64 {
     rate * 2.0 * (n * n * n) as f64 / 1e9
 }
 
+/// A net made ready for a lower precision, and the core's peak in it.
+type LowerPrecision = (Weights, f64);
+
 fn main() {
     let budget = seconds();
     let files: Vec<String> = std::env::args()
         .skip(1)
         .filter(|a| !a.starts_with("--"))
         .collect();
-    let nets: Vec<(String, Weights)> = if files.is_empty() {
-        vec![("built-in".into(), Weights::builtin().clone())]
-    } else {
-        files
-            .iter()
-            .map(|f| {
-                let bytes = std::fs::read(f).unwrap_or_else(|e| panic!("{f}: {e}"));
-                let w = Weights::from_bytes(&bytes).unwrap_or_else(|e| panic!("{f}: {e}"));
-                (f.clone(), w)
-            })
-            .collect()
-    };
+    // The built-in net always, so that another is measured beside it in the same run.
+    let mut nets: Vec<(String, Weights)> = vec![("built-in".into(), Weights::builtin().clone())];
+    for f in &files {
+        let bytes = std::fs::read(f).unwrap_or_else(|e| panic!("{f}: {e}"));
+        let w = Weights::from_bytes(&bytes).unwrap_or_else(|e| panic!("{f}: {e}"));
+        nets.push((f.clone(), w));
+    }
     let (peak, lanes) = peak_gflops(budget);
     println!(
         "core peak ({lanes}-lane fused multiply-adds): {peak:.1} GFLOP/s; 1024^3 matrix product: {:.1} GFLOP/s",
         gemm_gflops(budget)
     );
+    let peak_bf16 = peak_bf16_gflops(budget);
+    if peak_bf16 > 0.0 {
+        println!("core peak in bfloat16 (16-lane vdpbf16ps): {peak_bf16:.1} GFLOP/s");
+    }
+    let peak_int8 = peak_int8_gops(budget);
+    if peak_int8 > 0.0 {
+        println!("core peak in 8 bits (16-lane vpdpbusd): {peak_int8:.1} GOP/s");
+    }
+    // Each net in every precision this core has, beside the float32 peak for float32's.
+    let nets: Vec<(String, Weights, Vec<LowerPrecision>)> = nets
+        .into_iter()
+        .map(|(name, w)| {
+            let mut lower = vec![];
+            for (precision, peak) in [(Precision::Bf16, peak_bf16), (Precision::Int8, peak_int8)] {
+                if precision.supported() {
+                    lower.push((w.clone().with_precision(precision), peak));
+                }
+            }
+            (name, w, lower)
+        })
+        .collect();
     for (size, plies) in [(9, 40), (19, 150)] {
         let geo = Geometry::get(size, Topology::Plane).unwrap();
         let inputs = positions(geo, plies, 8);
@@ -215,23 +327,33 @@ fn main() {
             black_box(&scratch);
         });
         println!("{size}x{size}: inputs encoded {encode:.0}/s");
-        for (name, w) in &nets {
-            let flop = 2.0 * w.multiply_adds(geo.num_points()) as f64;
+        for (name, f32_net, lower) in &nets {
+            let flop = 2.0 * f32_net.multiply_adds(geo.num_points()) as f64;
             // Each kernel this core runs, side by side: the one play uses (Best) and the
-            // ones it stands in for.
+            // ones it stands in for, then the lower precisions this core has.
+            let mut runs = vec![];
             for kernel in [Kernel::Best, Kernel::Avx2, Kernel::Gemm] {
-                if !kernel.supported() {
-                    continue;
+                if kernel.supported() {
+                    runs.push((kernel, f32_net, peak));
                 }
+            }
+            for (w, peak) in lower {
+                runs.push((Kernel::Best, w, *peak));
+            }
+            for (kernel, w, peak) in runs {
+                let precision = w.precision;
                 let mut ws = Workspace::with_kernel(kernel);
                 for batch in [1, 8] {
                     let refs: Vec<&Inputs> = inputs.iter().take(batch).collect();
                     let rate = run_for(budget, || {
                         black_box(w.evaluate(geo, &refs, &mut ws));
                     }) * batch as f64;
+                    let gflops = rate * flop / 1e9;
                     println!(
-                        "{size}x{size} {name} {kernel:?} batch {batch}: {rate:.0} evaluations/s, {:.1} GFLOP/s",
-                        rate * flop / 1e9
+                        "{size}x{size} {name} {kernel:?} {precision:?} batch {batch}: {rate:.0} \
+                         evaluations/s, {gflops:.1} GFLOP/s ({:.0}% of the core's peak for \
+                         {precision:?})",
+                        100.0 * gflops / peak.max(1e-9)
                     );
                 }
             }

@@ -85,6 +85,11 @@ struct Cli {
     /// 1080 with one thread, the tree of 8 Mi nodes (doc/search.md#memory).
     #[arg(long, value_name = "MIB")]
     max_memory: Option<usize>,
+    /// What the network's convolutions compute in: f32 (the default), bf16 (AVX-512 BF16)
+    /// or int8 (AVX-512 VNNI), on cores with those instructions; float32 elsewhere, with a
+    /// warning. Lower precisions change the net's answers a little (README: The network).
+    #[arg(long, value_name = "PRECISION", default_value = "f32")]
+    net_precision: String,
 }
 
 /// The Go and Othello players `--player` names: a player of either game (`random` is
@@ -243,8 +248,22 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    let Some(precision) = shicho::go::network::direct::Precision::parse(&cli.net_precision) else {
+        eprintln!(
+            "shicho: --net-precision {}: the precisions are f32, bf16 and int8",
+            cli.net_precision
+        );
+        return ExitCode::from(2);
+    };
+    if !precision.supported() {
+        eprintln!(
+            "shicho: this core lacks the instructions of --net-precision {}: the network \
+             runs in float32",
+            cli.net_precision
+        );
+    }
     let network = match shicho::go::search::Network::from_option(&cli.weights) {
-        Ok(n) => n,
+        Ok(n) => n.map(|n| n.with_precision(precision)),
         Err(msg) => {
             eprintln!("shicho: {msg}");
             return ExitCode::from(2);

@@ -8,6 +8,7 @@
 //! suite's) builds every one.
 
 mod net_data;
+mod net_precision;
 mod othello_eval;
 mod priors;
 
@@ -28,6 +29,7 @@ struct Cli {
 #[derive(Subcommand)]
 enum Job {
     NetData(net_data::Args),
+    NetPrecision(net_precision::Args),
     Priors(priors::Args),
     OthelloEval(othello_eval::Settings),
 }
@@ -37,6 +39,12 @@ fn main() -> ExitCode {
         Job::NetData(args) => {
             if let Err(e) = net_data::run(args) {
                 eprintln!("shicho-train net-data: {e}");
+                return ExitCode::FAILURE;
+            }
+        }
+        Job::NetPrecision(args) => {
+            if let Err(e) = net_precision::run(args) {
+                eprintln!("shicho-train net-precision: {e}");
                 return ExitCode::FAILURE;
             }
         }

@@ -10,6 +10,10 @@
 //! loop is bound by the core's multiply-adds rather than by its loads. Other widths (the
 //! heads' 1x1 products to one channel, and to 24 where only AVX-512's 16 lanes are asked
 //! for), other cores and [`Kernel::Gemm`] take the GEMM in `model`.
+//!
+//! A net made ready for a lower [`Precision`] runs its convolutions on the kernels of
+//! `bf16` and `int8` instead, tiled as the AVX-512 kernel here, where the core has their
+//! instructions and the kernel chosen is [`Kernel::Best`] or [`Kernel::Avx512`].
 
 /// Which code computes the network's convolutions.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -23,6 +27,72 @@ pub enum Kernel {
     Avx2,
     /// The direct kernel on 16-lane vectors.
     Avx512,
+}
+
+/// The numbers a net's convolutions multiply: a property of the loaded net
+/// ([`crate::go::network::weights::Weights::with_precision`]), since its weights are
+/// converted once there, for every thread.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Precision {
+    /// Float32 throughout, on every kernel.
+    #[default]
+    F32,
+    /// Weights and activations rounded to bfloat16, sums in float32: the convolutions to
+    /// 16 to 96 channels on cores with AVX-512 BF16, under [`Kernel::Best`] and
+    /// [`Kernel::Avx512`]; float32 elsewhere (the other kernels, other widths, other cores).
+    Bf16,
+    /// Weights in 8 bits (a scale per output channel), activations in 8 bits (a scale per
+    /// position), sums in 32-bit integers: the convolutions to 16 to 96 channels that read
+    /// a ReLU's output (all but the stem, whose inputs may be negative) on cores with
+    /// AVX-512 VNNI, under [`Kernel::Best`] and [`Kernel::Avx512`]; float32 elsewhere.
+    Int8,
+}
+
+impl Precision {
+    /// What `--net-precision` names: `f32`, `bf16` or `int8`.
+    pub fn parse(name: &str) -> Option<Precision> {
+        match name {
+            "f32" => Some(Precision::F32),
+            "bf16" => Some(Precision::Bf16),
+            "int8" => Some(Precision::Int8),
+            _ => None,
+        }
+    }
+
+    /// Whether this core computes in it (else its net runs in float32).
+    pub fn supported(self) -> bool {
+        match self {
+            Precision::F32 => true,
+            Precision::Bf16 => avx512_bf16_on_this_core(),
+            Precision::Int8 => avx512_vnni_on_this_core(),
+        }
+    }
+}
+
+/// Whether this core has AVX-512 with its bfloat16 instructions (the `bf16` kernel's).
+pub fn avx512_bf16_on_this_core() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        std::arch::is_x86_feature_detected!("avx512f")
+            && std::arch::is_x86_feature_detected!("avx512bf16")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
+
+/// Whether this core has AVX-512 with its VNNI instructions (the `int8` kernel's).
+pub fn avx512_vnni_on_this_core() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        std::arch::is_x86_feature_detected!("avx512f")
+            && std::arch::is_x86_feature_detected!("avx512vnni")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
 }
 
 /// A vector unit the direct kernel runs on.
@@ -67,7 +137,7 @@ impl Isa {
         }
     }
 
-    fn fits(self, outputs: usize) -> bool {
+    pub(super) fn fits(self, outputs: usize) -> bool {
         outputs.is_multiple_of(self.lanes())
             && (1..=self.max_vectors()).contains(&(outputs / self.lanes()))
     }
@@ -81,6 +151,18 @@ impl Kernel {
             Kernel::Avx2 => Isa::Avx2.on_this_core(),
             Kernel::Avx512 => Isa::Avx512.on_this_core(),
         }
+    }
+
+    /// Whether it runs a bfloat16 net's convolutions in bfloat16 (where the width fits):
+    /// the kernels on AVX-512, on a core with its bfloat16 instructions.
+    pub fn runs_bf16(self) -> bool {
+        matches!(self, Kernel::Best | Kernel::Avx512) && avx512_bf16_on_this_core()
+    }
+
+    /// Whether it runs an 8-bit net's convolutions in 8 bits (where the width and the
+    /// inputs fit): the kernels on AVX-512, on a core with its VNNI instructions.
+    pub fn runs_int8(self) -> bool {
+        matches!(self, Kernel::Best | Kernel::Avx512) && avx512_vnni_on_this_core()
     }
 
     /// The vector unit that computes a convolution to `outputs` channels, if any (else the
@@ -160,24 +242,28 @@ pub fn convolve(job: &Job, isa: Isa, zeros: &mut Vec<f32>, out: &mut Vec<f32>) {
 }
 
 /// The input row each tap reads for each of the `R` points of the tile starting at output
-/// row `start`; past the last row the tile repeats it (computed, never stored).
+/// row `start` (`input` holds rows of `stride` elements, `positions` boards of `taps.len()`
+/// points); past the last row the tile repeats it (computed, never stored).
 #[cfg(target_arch = "x86_64")]
-fn tile_sources<const R: usize>(job: &Job, start: usize, zeros: &[f32]) -> [[*const f32; R]; 9] {
-    let points = job.taps.len();
-    let rows = job.positions * points;
-    let taps = job.kernel * job.kernel;
+pub(super) fn tile_sources<T, const R: usize>(
+    taps: &[[u32; 9]],
+    kernel: usize,
+    positions: usize,
+    input: &[T],
+    stride: usize,
+    start: usize,
+    zeros: &[T],
+) -> [[*const T; R]; 9] {
+    let points = taps.len();
+    let rows = positions * points;
     let mut sources = [[zeros.as_ptr(); R]; 9];
     for r in 0..R {
         let row = (start + r).min(rows - 1);
         let (position, p) = (row / points, row % points);
-        for (t, tap) in sources.iter_mut().enumerate().take(taps) {
-            let q = if job.kernel == 1 {
-                p as u32
-            } else {
-                job.taps[p][t]
-            };
+        for (t, tap) in sources.iter_mut().enumerate().take(kernel * kernel) {
+            let q = if kernel == 1 { p as u32 } else { taps[p][t] };
             if q != u32::MAX {
-                tap[r] = job.input[(position * points + q as usize) * job.inputs..].as_ptr();
+                tap[r] = input[(position * points + q as usize) * stride..].as_ptr();
             }
         }
     }
@@ -204,7 +290,15 @@ mod avx512 {
         let weights = job.weights.as_ptr();
         let mut start = 0;
         while start < rows {
-            let sources = tile_sources::<R>(job, start, zeros);
+            let sources = tile_sources::<f32, R>(
+                job.taps,
+                job.kernel,
+                job.positions,
+                job.input,
+                job.inputs,
+                start,
+                zeros,
+            );
             // SAFETY (the block): every pointer read is a source row of `cin` floats, a
             // weight row of `cout` or the bias; every store is a row below `rows`.
             unsafe {
@@ -266,7 +360,15 @@ mod avx2 {
         let weights = job.weights.as_ptr();
         let mut start = 0;
         while start < rows {
-            let sources = tile_sources::<R>(job, start, zeros);
+            let sources = tile_sources::<f32, R>(
+                job.taps,
+                job.kernel,
+                job.positions,
+                job.input,
+                job.inputs,
+                start,
+                zeros,
+            );
             // SAFETY (the block): as in the AVX-512 kernel.
             unsafe {
                 let mut acc = [[_mm256_setzero_ps(); V]; R];
@@ -308,13 +410,13 @@ mod avx2 {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::go::geometry::{Geometry, Topology};
     use crate::rng::Rng;
 
     /// The convolution by its definition, one output at a time.
-    fn naive(job: &Job) -> Vec<f32> {
+    pub(crate) fn naive(job: &Job) -> Vec<f32> {
         let points = job.taps.len();
         let taps = job.kernel * job.kernel;
         let mut out = Vec::new();
@@ -345,7 +447,7 @@ mod tests {
     }
 
     /// Each point's 3x3 neighbourhood, as the model builds it.
-    fn neighbourhoods(geo: &Geometry) -> Vec<[u32; 9]> {
+    pub(crate) fn neighbourhoods(geo: &Geometry) -> Vec<[u32; 9]> {
         let size = geo.size() as i64;
         let torus = geo.topology() == Topology::Torus;
         geo.points()

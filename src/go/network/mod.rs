@@ -8,8 +8,10 @@
 //! torus its convolutions wrap around instead of seeing an edge. It was trained on
 //! positions labelled by a stronger engine (see `train/README.md`).
 
+pub mod bf16;
 pub mod direct;
 pub mod inputs;
+pub mod int8;
 pub mod model;
 pub mod symmetry;
 pub mod weights;

@@ -4,8 +4,10 @@
 //! through together as one taller product.
 
 use crate::go::geometry::{Geometry, Topology};
+use crate::go::network::bf16::{self, PairJob};
 use crate::go::network::direct::{self, Job, Kernel};
 use crate::go::network::inputs::{BINARY_PLANES, GLOBALS, Inputs};
+use crate::go::network::int8::{self, QuadJob};
 use crate::go::network::weights::{Conv, Dense, INPUT_CHANNELS, Weights};
 
 /// What the net says of a position, for the side to move.
@@ -34,6 +36,11 @@ pub struct Workspace {
     taps: Vec<[u32; 9]>,
     taps_for: Option<(usize, Topology)>,
     gathered: Vec<f32>,
+    /// A layer's input in bfloat16 pairs, for the bfloat16 kernel.
+    pairs: Vec<u32>,
+    /// A layer's input in 8-bit quads, and each position's scale, for the 8-bit kernel.
+    quads: Vec<u32>,
+    quad_scales: Vec<f32>,
     a: Vec<f32>,
     b: Vec<f32>,
     c: Vec<f32>,
@@ -115,18 +122,67 @@ fn relu(v: &mut [f32]) {
     }
 }
 
+/// A convolution's scratch space.
+struct Scratch<'a> {
+    gathered: &'a mut Vec<f32>,
+    pairs: &'a mut Vec<u32>,
+    quads: &'a mut Vec<u32>,
+    quad_scales: &'a mut Vec<f32>,
+}
+
 /// A convolution of `input` (`positions * points` rows of `conv.inputs`) into `out`: the
-/// direct kernel where the core and the width allow, else a product over gathered taps.
-#[allow(clippy::too_many_arguments)]
+/// 8-bit or the bfloat16 kernel where the net was made ready for it and the core, the
+/// kernel and the width allow, else the direct kernel where they allow, else a product over
+/// gathered taps.
 fn convolve(
     conv: &Conv,
     kernel: Kernel,
     taps: &[[u32; 9]],
     positions: usize,
     input: &[f32],
-    gathered: &mut Vec<f32>,
+    scratch: &mut Scratch,
     out: &mut Vec<f32>,
 ) {
+    let gathered = &mut *scratch.gathered;
+    if let Some(weights) = conv.int8.as_ref().filter(|_| kernel.runs_int8()) {
+        int8::quantize_input(
+            input,
+            positions,
+            taps.len(),
+            conv.inputs,
+            scratch.quads,
+            scratch.quad_scales,
+        );
+        let job = QuadJob {
+            taps,
+            kernel: conv.kernel,
+            positions,
+            inputs: conv.inputs,
+            outputs: conv.outputs,
+            weights,
+            bias: &conv.bias,
+            input: scratch.quads,
+            input_scales: scratch.quad_scales,
+        };
+        int8::convolve(&job, out);
+        return;
+    }
+    if !conv.bf16.is_empty() && kernel.runs_bf16() {
+        let rows = positions * taps.len();
+        bf16::convert_input(input, rows, conv.inputs, scratch.pairs);
+        let job = PairJob {
+            taps,
+            kernel: conv.kernel,
+            positions,
+            inputs: conv.inputs,
+            outputs: conv.outputs,
+            weights: &conv.bf16,
+            bias: &conv.bias,
+            input: scratch.pairs,
+        };
+        bf16::convolve(&job, out);
+        return;
+    }
     if let Some(isa) = kernel.direct_for(conv.outputs) {
         let job = Job {
             taps,
@@ -233,12 +289,21 @@ impl Weights {
             kernel,
             taps,
             gathered,
+            pairs,
+            quads,
+            quad_scales,
             a,
             b,
             c,
             head,
             ..
         } = ws;
+        let buffers = &mut Scratch {
+            gathered,
+            pairs,
+            quads,
+            quad_scales,
+        };
         // The inputs, the globals spread over every point.
         a.clear();
         a.reserve(positions * points * INPUT_CHANNELS);
@@ -249,13 +314,13 @@ impl Weights {
                 a.extend_from_slice(&input.globals[..GLOBALS]);
             }
         }
-        convolve(&self.stem, *kernel, taps, positions, a, gathered, b);
+        convolve(&self.stem, *kernel, taps, positions, a, buffers, b);
         relu(b);
         // The trunk: `b` holds the blocks' input and output.
         for (conv1, conv2) in &self.blocks {
-            convolve(conv1, *kernel, taps, positions, b, gathered, a);
+            convolve(conv1, *kernel, taps, positions, b, buffers, a);
             relu(a);
-            convolve(conv2, *kernel, taps, positions, a, gathered, c);
+            convolve(conv2, *kernel, taps, positions, a, buffers, c);
             for (x, skip) in c.iter_mut().zip(b.iter()) {
                 *x = (*x + skip).max(0.0);
             }
@@ -264,9 +329,9 @@ impl Weights {
         let h = self.head_channels;
         let mut out = Vec::with_capacity(positions);
         // Policy head.
-        convolve(&self.policy_conv, *kernel, taps, positions, b, gathered, a);
+        convolve(&self.policy_conv, *kernel, taps, positions, b, buffers, a);
         relu(a);
-        convolve(&self.policy_out, *kernel, taps, positions, a, gathered, c);
+        convolve(&self.policy_out, *kernel, taps, positions, a, buffers, c);
         let mut pooled = Vec::new();
         let mut scratch = Vec::new();
         for pos in 0..positions {
@@ -290,17 +355,9 @@ impl Weights {
             });
         }
         // Value head and ownership.
-        convolve(&self.value_conv, *kernel, taps, positions, b, gathered, a);
+        convolve(&self.value_conv, *kernel, taps, positions, b, buffers, a);
         relu(a);
-        convolve(
-            &self.ownership_out,
-            *kernel,
-            taps,
-            positions,
-            a,
-            gathered,
-            c,
-        );
+        convolve(&self.ownership_out, *kernel, taps, positions, a, buffers, c);
         for (pos, e) in out.iter_mut().enumerate() {
             let map = &a[pos * points * h..(pos + 1) * points * h];
             pool(map, points, h, &mut pooled);

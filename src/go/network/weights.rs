@@ -7,7 +7,10 @@ use std::fmt;
 
 use safetensors::{Dtype, SafeTensors};
 
+use crate::go::network::bf16;
+use crate::go::network::direct::Precision;
 use crate::go::network::inputs::{BINARY_PLANES, GLOBALS};
+use crate::go::network::int8::{self, QuantizedWeights};
 
 /// Input channels of the first convolution: the binary planes and the global numbers
 /// spread over the board.
@@ -39,6 +42,40 @@ pub struct Conv {
     pub kernel: usize,
     pub weights: Vec<f32>,
     pub bias: Vec<f32>,
+    /// The weights in bfloat16 pairs (`bf16::pack_weights`) where the net was made ready
+    /// for [`Precision::Bf16`] and the bfloat16 kernel takes the width; else empty.
+    pub bf16: Vec<u32>,
+    /// The weights in 8 bits where the net was made ready for [`Precision::Int8`], the
+    /// 8-bit kernel takes the width and the inputs are a ReLU's; else none.
+    pub int8: Option<QuantizedWeights>,
+}
+
+impl Conv {
+    /// Ready for `precision`: the low-precision weights made (or dropped) from the float32
+    /// ones, which stay as they are. `signed_inputs`: the inputs may be negative (the 8-bit
+    /// kernel cannot take them).
+    fn prepare(&mut self, precision: Precision, signed_inputs: bool) {
+        self.int8 = match precision {
+            Precision::Int8 if int8::fits(self.outputs) && !signed_inputs => {
+                Some(int8::quantize_weights(
+                    self.kernel * self.kernel,
+                    self.inputs,
+                    self.outputs,
+                    &self.weights,
+                ))
+            }
+            _ => None,
+        };
+        self.bf16 = match precision {
+            Precision::Bf16 if bf16::fits(self.outputs) => bf16::pack_weights(
+                self.kernel * self.kernel,
+                self.inputs,
+                self.outputs,
+                &self.weights,
+            ),
+            _ => Vec::new(),
+        };
+    }
 }
 
 /// A dense layer: row `input`, column `output`.
@@ -64,6 +101,9 @@ pub struct Weights {
     pub value_fc1: Dense,
     pub value_fc2: Dense,
     pub ownership_out: Conv,
+    /// What its convolutions compute in where the core and the kernel allow
+    /// ([`Weights::with_precision`]); float32 as read.
+    pub precision: Precision,
     /// The file's metadata (training steps and the like), for the log.
     pub metadata: HashMap<String, String>,
 }
@@ -121,6 +161,8 @@ impl Reader<'_> {
             kernel,
             weights,
             bias,
+            bf16: Vec::new(),
+            int8: None,
         })
     }
 
@@ -209,8 +251,31 @@ impl Weights {
             value_fc1: r.dense("value.fc1", 3 * head, hidden)?,
             value_fc2: r.dense("value.fc2", hidden, 2)?,
             ownership_out: r.conv("ownership.out", head, 1, 1)?,
+            precision: Precision::F32,
             metadata: meta,
         })
+    }
+
+    /// The net evaluated in `precision` (on the cores and kernels that have it; in float32
+    /// elsewhere): its low-precision weights made once, here.
+    pub fn with_precision(mut self, precision: Precision) -> Weights {
+        self.precision = precision;
+        // The stem reads the inputs, komi among them (negative for the side that gives it);
+        // every other convolution reads a ReLU's output.
+        self.stem.prepare(precision, true);
+        for conv in [
+            &mut self.policy_conv,
+            &mut self.policy_out,
+            &mut self.value_conv,
+            &mut self.ownership_out,
+        ] {
+            conv.prepare(precision, false);
+        }
+        for (a, b) in &mut self.blocks {
+            a.prepare(precision, false);
+            b.prepare(precision, false);
+        }
+        self
     }
 
     /// Multiply-adds of one evaluation on `points` points (the convolutions; the heads'

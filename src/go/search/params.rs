@@ -6,6 +6,7 @@
 
 use std::time::Duration;
 
+use crate::go::network::direct::Precision;
 use crate::go::network::weights::Weights;
 use crate::go::search::pattern::gammas::LARGE_BOARD;
 use crate::go::search::playout::params::PolicyParams;
@@ -281,6 +282,20 @@ impl Network {
     }
 }
 
+impl Network {
+    /// These weights computed in `precision` (`--net-precision`): the same handle for
+    /// float32, else a copy made ready for it (where the core lacks the precision's
+    /// instructions the copy computes in float32, as the original would).
+    pub fn with_precision(self, precision: Precision) -> Network {
+        if precision == self.0.precision {
+            return self;
+        }
+        Network(std::sync::Arc::new(
+            (*self.0).clone().with_precision(precision),
+        ))
+    }
+}
+
 impl PartialEq for Network {
     fn eq(&self, other: &Network) -> bool {
         std::sync::Arc::ptr_eq(&self.0, &other.0)
@@ -291,9 +306,10 @@ impl std::fmt::Debug for Network {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "Network({} blocks, {} channels)",
+            "Network({} blocks, {} channels, {:?})",
             self.0.blocks.len(),
-            self.0.channels
+            self.0.channels,
+            self.0.precision
         )
     }
 }
