@@ -6,10 +6,11 @@
 //! queued and running positions, `terminate_all`, KaTrain's command line, and bad input of
 //! every kind answered with an error line while the engine goes on serving.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
+mod gtp_session;
+
+use std::io::Write;
+use std::process::{Child, ChildStdin};
 use std::sync::mpsc;
-use std::thread;
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
@@ -35,28 +36,11 @@ impl Drop for Engine {
 
 impl Engine {
     fn start(args: &[&str]) -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_shicho"))
-            .arg("analysis")
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("the engine starts");
-        let stdin = child.stdin.take();
-        let stdout = child.stdout.take().expect("piped stdout");
-        let (sender, lines) = mpsc::channel();
-        thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { return };
-                if sender.send(line).is_err() {
-                    return;
-                }
-            }
-        });
+        let args: Vec<&str> = ["analysis"].iter().chain(args).copied().collect();
+        let (child, stdin, lines) = gtp_session::spawn(&args);
         Engine {
             child,
-            stdin,
+            stdin: Some(stdin),
             lines,
         }
     }

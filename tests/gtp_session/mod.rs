@@ -29,26 +29,33 @@ impl Drop for Session {
     }
 }
 
+/// The built binary started with `args`, its input piped and its output read line by line
+/// on a thread of its own (so that a test can wait for a line with a timeout).
+pub fn spawn(args: &[&str]) -> (Child, ChildStdin, mpsc::Receiver<String>) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_shicho"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the engine starts");
+    let stdin = child.stdin.take().expect("piped stdin");
+    let stdout = child.stdout.take().expect("piped stdout");
+    let (sender, lines) = mpsc::channel();
+    thread::spawn(move || {
+        for line in BufReader::new(stdout).lines() {
+            let Ok(line) = line else { return };
+            if sender.send(line).is_err() {
+                return;
+            }
+        }
+    });
+    (child, stdin, lines)
+}
+
 impl Session {
     pub fn start(args: &[&str]) -> Session {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_shicho"))
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("the engine starts");
-        let stdin = child.stdin.take().expect("piped stdin");
-        let stdout = child.stdout.take().expect("piped stdout");
-        let (sender, lines) = mpsc::channel();
-        thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { return };
-                if sender.send(line).is_err() {
-                    return;
-                }
-            }
-        });
+        let (child, stdin, lines) = spawn(args);
         Session {
             child,
             stdin,
