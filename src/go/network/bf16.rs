@@ -12,7 +12,7 @@
 //! a pair of bfloat16 numbers fills one 32-bit lane, the lower channel in the lower half,
 //! as `vdpbf16ps` pairs them. An odd count of inputs is padded with a zero channel.
 
-use super::direct::{Isa, avx512_bf16_on_this_core};
+use super::direct::{Isa, avx512_bf16_on_this_core, avx512_tile_plan};
 
 /// Whether this core has AVX-512 with its bfloat16 instructions.
 pub fn on_this_core() -> bool {
@@ -132,14 +132,7 @@ pub fn convolve(job: &PairJob, out: &mut Vec<f32>) {
     // SAFETY: the assert above checked the core's features and the output width; the
     // others bound every row the kernel reads or writes.
     unsafe {
-        match job.outputs / 16 {
-            1 => avx512::run::<1, 16>(job, out),
-            2 => avx512::run::<2, 12>(job, out),
-            3 => avx512::run::<3, 8>(job, out),
-            4 => avx512::run::<4, 6>(job, out),
-            5 => avx512::run::<5, 4>(job, out),
-            _ => avx512::run::<6, 4>(job, out),
-        }
+        avx512_tile_plan!(job.outputs / 16, avx512::run(job, out))
     }
 }
 

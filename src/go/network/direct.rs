@@ -202,6 +202,24 @@ pub struct Job<'a> {
 /// # Panics
 /// If this core lacks `isa` or it does not take `job.outputs` (see [`Kernel::direct_for`]),
 /// or the slices are shorter than the shapes say: the caller's mistakes, never the input's.
+/// AVX-512's register plan, the same for every precision's kernel: for `V` 16-lane output
+/// vectors a tile of `R` points, so that the `V x R` accumulators and the `V` weight
+/// vectors fit the 32 registers. Calls `run::<V, R>(args)` for `vectors` output vectors
+/// (6 and more: 6).
+macro_rules! avx512_tile_plan {
+    ($vectors:expr, $($run:ident)::+ ($($arg:expr),*)) => {
+        match $vectors {
+            1 => $($run)::+::<1, 16>($($arg),*),
+            2 => $($run)::+::<2, 12>($($arg),*),
+            3 => $($run)::+::<3, 8>($($arg),*),
+            4 => $($run)::+::<4, 6>($($arg),*),
+            5 => $($run)::+::<5, 4>($($arg),*),
+            _ => $($run)::+::<6, 4>($($arg),*),
+        }
+    };
+}
+pub(crate) use avx512_tile_plan;
+
 pub fn convolve(job: &Job, isa: Isa, zeros: &mut Vec<f32>, out: &mut Vec<f32>) {
     assert!(
         isa.fits(job.outputs) && isa.on_this_core(),
@@ -223,12 +241,7 @@ pub fn convolve(job: &Job, isa: Isa, zeros: &mut Vec<f32>, out: &mut Vec<f32>) {
     // others bound every row the kernels read or write.
     unsafe {
         match (isa, job.outputs / isa.lanes()) {
-            (Isa::Avx512, 1) => avx512::run::<1, 16>(job, zeros, out),
-            (Isa::Avx512, 2) => avx512::run::<2, 12>(job, zeros, out),
-            (Isa::Avx512, 3) => avx512::run::<3, 8>(job, zeros, out),
-            (Isa::Avx512, 4) => avx512::run::<4, 6>(job, zeros, out),
-            (Isa::Avx512, 5) => avx512::run::<5, 4>(job, zeros, out),
-            (Isa::Avx512, _) => avx512::run::<6, 4>(job, zeros, out),
+            (Isa::Avx512, n) => avx512_tile_plan!(n, avx512::run(job, zeros, out)),
             (Isa::Avx2, 1) => avx2::run::<1, 6>(job, zeros, out),
             (Isa::Avx2, 2) => avx2::run::<2, 4>(job, zeros, out),
             (Isa::Avx2, 3) => avx2::run::<3, 3>(job, zeros, out),

@@ -17,7 +17,7 @@
 //! `vpdpbusd` groups them. A count of inputs that is not a multiple of four is padded with
 //! zero channels.
 
-use super::direct::{Isa, avx512_vnni_on_this_core};
+use super::direct::{Isa, avx512_tile_plan, avx512_vnni_on_this_core};
 
 /// Whether this core has AVX-512 with its VNNI instructions.
 pub fn on_this_core() -> bool {
@@ -172,14 +172,7 @@ pub fn convolve(job: &QuadJob, out: &mut Vec<f32>) {
     // SAFETY: the assert above checked the core's features and the output width; the
     // others bound every row the kernel reads or writes.
     unsafe {
-        match job.outputs / 16 {
-            1 => avx512::run::<1, 16>(job, out),
-            2 => avx512::run::<2, 12>(job, out),
-            3 => avx512::run::<3, 8>(job, out),
-            4 => avx512::run::<4, 6>(job, out),
-            5 => avx512::run::<5, 4>(job, out),
-            _ => avx512::run::<6, 4>(job, out),
-        }
+        avx512_tile_plan!(job.outputs / 16, avx512::run(job, out))
     }
 }
 
