@@ -68,8 +68,9 @@ gogui = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(gogui)
 Failure, pixel, lum = gogui.Failure, gogui.pixel, gogui.lum
 
-# The KaTrain release the check installs.
-KATRAIN = "katrain==1.20.0"
+# The KaTrain release the check installs, and the Kivy it was checked with (KaTrain takes any
+# Kivy from 2.3.1 on: a later one would draw differently).
+PACKAGES = {"katrain": "1.20.0", "kivy": "2.3.1"}
 SIZE = 9
 # A 9x9 game, Chinese rules, komi 7, without captures; Black's move 7, J1, the corner's
 # first-line point, is the blunder the review looks at.
@@ -92,19 +93,20 @@ def sgf_text():
 def ensure_katrain(venv, log):
     """KaTrain's Python, installing KaTrain into venv first if it is not there."""
     python = os.path.join(venv, "bin", "python")
-    wanted = KATRAIN.split("==")[1]
-    probe = [python, "-c", "import importlib.metadata as m; print(m.version('katrain'))"]
+    pins = [f"{name}=={version}" for name, version in PACKAGES.items()]
+    probe = [python, "-c", "import importlib.metadata as m, sys; print(*(m.version(n) for n in sys.argv[1:]))",
+             *PACKAGES]
     if os.path.exists(python):
         r = subprocess.run(probe, capture_output=True, text=True)
-        if r.returncode == 0 and r.stdout.strip() == wanted:
+        if r.returncode == 0 and r.stdout.split() == list(PACKAGES.values()):
             return python
-    print(f"katrain: installing {KATRAIN} into {venv}")
+    print(f"katrain: installing {' '.join(pins)} into {venv}")
     with open(log, "w") as f:
         subprocess.run([sys.executable, "-m", "venv", venv], check=True, stdout=f, stderr=subprocess.STDOUT)
-        r = subprocess.run([python, "-m", "pip", "install", "--disable-pip-version-check", "--no-input", KATRAIN],
+        r = subprocess.run([python, "-m", "pip", "install", "--disable-pip-version-check", "--no-input", *pins],
                            stdout=f, stderr=subprocess.STDOUT)
     if r.returncode != 0:
-        raise Failure(f"pip could not install {KATRAIN} (its output: {log})")
+        raise Failure(f"pip could not install {' '.join(pins)} (its output: {log})")
     return python
 
 

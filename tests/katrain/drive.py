@@ -55,7 +55,7 @@ from katrain.core.constants import (  # noqa: E402
 from katrain.gui.theme import Theme  # noqa: E402
 
 TIMEOUT = 120  # seconds for any one wait: the machine may be loaded
-SETTLE = 1.5  # seconds for KaTrain's redraw triggers to fire before a screenshot
+SETTLE = 1.0  # seconds for a redrawn frame to reach the screen
 
 
 class Failure(Exception):
@@ -118,9 +118,25 @@ def to_screen(widget, x, y):
     return [Window.left + wx * scale, Window.top + (Window.height - wy) * scale]
 
 
-def settle():
-    """Waits for the engine to answer every query and KaTrain to redraw."""
+def board_drawn():
+    """A token of KaTrain's last drawing of the board's top layer (candidates, variations):
+    draw_hover_contents, last of a redraw, makes a new active_pv_moves list each time, of
+    (point, variation, the node shown). Held, the old list keeps its identity."""
+    return gui().board_gui.active_pv_moves
+
+
+def settle(before=None, node=None):
+    """Waits for the engine to answer every query and KaTrain to redraw the board (after the
+    drawing `before`, when given; showing `node`'s candidates, when given), then for the
+    frame to reach the screen. KaTrain redraws up to a second after a change."""
     wait_for("KaTrain's queries to be answered", lambda: gui().engine.is_idle())
+    start = time.time()
+    if before is not None:
+        wait_for("KaTrain to redraw the board", lambda: board_drawn() is not before)
+    if node is not None:
+        wait_for("KaTrain to draw the position's candidates",
+                 lambda: any(shown is node for _, _, shown in board_drawn()))
+    state.setdefault("redraw_seconds", []).append(round(time.time() - start, 2))
     time.sleep(SETTLE)
 
 
@@ -221,7 +237,7 @@ def step_review():
 
     on_main(show)
     wait_for("the position after the blunder shown", lambda: gui().game.current_node is blunder)
-    settle()
+    settle(node=blunder)
     controls = gui().analysis_controls
     stats = gui().controls.stats
     state["review"] = {
@@ -242,11 +258,13 @@ def step_review():
     def toggle(name, value):
         return lambda: setattr(getattr(gui().analysis_controls, name).checkbox, "active", value)
 
+    before = board_drawn()
     on_main(toggle("hints", False))
-    settle()
+    settle(before)
     shoot("review-nohints.png")
+    before = board_drawn()
     on_main(toggle("ownership", False))
-    settle()
+    settle(before)
     shoot("review-plain.png")
     on_main(toggle("ownership", True))
     on_main(toggle("hints", True))
@@ -273,7 +291,10 @@ def step_ai():
     wait_for(f"{AI_MOVES} moves by KaTrain's AI", lambda: gui().game.current_node.depth >= last.depth + AI_MOVES)
     on_main(lambda: set_players(PLAYER_HUMAN))
     wait_for("the AI's last position analysed", lambda: gui().game.current_node.analysis_complete)
-    settle()
+    # A redraw asked for now (KaTrain asks for one after every change) shows the last move.
+    before = board_drawn()
+    on_main(gui().update_state)
+    settle(before)
     nodes = gui().game.current_node.nodes_from_root[last.depth + 1:]
     state["ai"] = {
         "strategies": strategies,
