@@ -307,7 +307,8 @@ def check_points_lost(review, shots):
     if lost is None or abs(lost - sign * (parent["score"] - cur["score"])) > 1e-6:
         raise Failure(f"points lost {lost} are not the leads' difference ({parent['score']} to {cur['score']})")
     if lost < MIN_POINTS_LOST:
-        raise Failure(f"the blunder {cur['move']} loses {lost:.1f} points by shicho's leads, expected {MIN_POINTS_LOST}+")
+        raise Failure(f"the blunder {cur['move']} loses {lost:.1f} points by shicho's leads, "
+                      f"expected {MIN_POINTS_LOST}+")
     shown = review["stats"]["points"]["text"]
     if review["stats_points_lost"] != lost or f"{abs(lost):.1f}" not in shown:
         raise Failure(f"the stats panel shows {shown!r} for {lost:.1f} points lost")
@@ -331,9 +332,9 @@ def check_ai(ai, shots, size=SIZE):
         policy = m["parent_policy"]
         if not policy or len(policy) != size * size + 1:
             raise Failure(f"no policy from shicho before {m['move']}")
-        share = policy[-1] if m["move"] == "pass" else policy[policy_index(m["move"])]
-        if share <= 0:
-            raise Failure(f"the AI played {m['move']}, which shicho's policy gives {share}")
+        given = policy[-1] if m["move"] == "pass" else policy[policy_index(m["move"])]
+        if given <= 0:
+            raise Failure(f"the AI played {m['move']}, which shicho's policy gives {given}")
         if not m["ai_thoughts"]:
             raise Failure(f"no reason from the AI for {m['move']}")
         if not m["analysis_complete"]:
@@ -343,8 +344,11 @@ def check_ai(ai, shots, size=SIZE):
             seen = gogui.classify(raw, x, y, geo["grid_size"])
             if seen != ("X" if m["player"] == "B" else "O"):
                 raise Failure(f"the AI's {m['player']} {m['move']} is drawn as {seen!r}")
-    text = ", ".join(f"{m['player']} {m['move']} ({m['parent_policy'][policy_index(m['move'])] if m['move'] != 'pass' else m['parent_policy'][-1]:.1%})"
-                     for m in moves)
+
+    def share(m):
+        return m["parent_policy"][-1 if m["move"] == "pass" else policy_index(m["move"])]
+
+    text = ", ".join(f"{m['player']} {m['move']} ({share(m):.1%})" for m in moves)
     print(f"katrain: AI ({ai['strategies']['B']} and {ai['strategies']['W']}) played {text}")
     print(f"  e.g. {moves[-1]['player']}: {moves[-1]['ai_thoughts'][:160]}")
 

@@ -47,7 +47,6 @@ sys.argv = [sys.argv[0], CONFIG]
 
 from kivy.clock import Clock  # noqa: E402
 from kivy.core.window import Window  # noqa: E402
-from kivy.metrics import Metrics  # noqa: E402
 
 from katrain.__main__ import KaTrainApp  # noqa: E402
 from katrain.core.constants import (  # noqa: E402
@@ -114,8 +113,7 @@ def to_screen(widget, x, y):
     """Screen pixels (origin top left) of a point in widget's coordinates (origin bottom
     left, Kivy's), the window at Window.left, Window.top."""
     wx, wy = widget.to_window(x, y)
-    scale = 1.0 / Metrics.density if Metrics.density else 1.0
-    return [Window.left + wx * scale, Window.top + (Window.height - wy) * scale]
+    return [Window.left + wx, Window.top + (Window.height - wy)]
 
 
 def board_drawn():
@@ -182,11 +180,10 @@ def geometry():
     graph = gui().controls.graph
     sp = list(graph.score_points)
     score_line = [to_screen(graph, sp[i], sp[i + 1]) for i in range(0, len(sp), 2) if not math.isnan(sp[i + 1])]
-    scale = 1.0 / Metrics.density if Metrics.density else 1.0
     return {
         "points": points,
-        "stone_size": board.stone_size * scale,
-        "grid_size": board.grid_size * scale,
+        "stone_size": board.stone_size,
+        "grid_size": board.grid_size,
         "score_line": score_line,
         "graph_show_score": bool(graph.show_score),
         "window": [Window.left, Window.top, Window.width, Window.height],
@@ -285,7 +282,8 @@ def step_ai():
 
     def set_players(kind):
         for bw in "BW":
-            gui().update_player(bw, player_type=kind, player_subtype=strategies[bw] if kind == PLAYER_AI else PLAYING_NORMAL)
+            subtype = strategies[bw] if kind == PLAYER_AI else PLAYING_NORMAL
+            gui().update_player(bw, player_type=kind, player_subtype=subtype)
 
     on_main(lambda: set_players(PLAYER_AI))
     wait_for(f"{AI_MOVES} moves by KaTrain's AI", lambda: gui().game.current_node.depth >= last.depth + AI_MOVES)
