@@ -16,7 +16,6 @@
 mod position_file;
 
 use std::io::{BufRead, BufReader, Read, Write};
-use std::path::Path;
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -219,16 +218,7 @@ fn main() {
             env("ANALYSIS_PLAYOUTS_19", 5_000),
         ),
     ] {
-        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("benches/data")
-            .join(file);
-        let lines = position_file::read(&path).unwrap_or_else(|problem| panic!("{problem}"));
-        let positions: Vec<(Game, Color)> = lines
-            .into_iter()
-            .step_by(step)
-            .take(10)
-            .map(|line| (line.game, line.to_move))
-            .collect();
+        let positions = position_file::bench_positions(file, step);
         // Simulations and seconds summed over the positions, per way of asking.
         let mut totals = [(0usize, Duration::ZERO); 5];
         for (game, c) in &positions {

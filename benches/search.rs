@@ -46,16 +46,7 @@ fn empty(size: usize) -> Row {
 
 /// Every `step`th position of a file of real-game positions, ten at most.
 fn from_games(size: usize, file: &str, step: usize) -> Row {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("benches/data")
-        .join(file);
-    let lines = position_file::read(&path).unwrap_or_else(|problem| panic!("{problem}"));
-    let positions: Vec<(Game, Color)> = lines
-        .into_iter()
-        .step_by(step)
-        .take(10)
-        .map(|line| (line.game, line.to_move))
-        .collect();
+    let positions = position_file::bench_positions(file, step);
     Row {
         name: format!("{size}x{size} games ({})", positions.len()),
         size,

@@ -139,3 +139,18 @@ pub fn files() -> Vec<std::path::PathBuf> {
     files.sort();
     files
 }
+
+/// Every `step`th position of `benches/data/FILE`, ten at most, with the side to move: the
+/// real-game positions the speed benches time.
+pub fn bench_positions(file: &str, step: usize) -> Vec<(Game, Color)> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("benches/data")
+        .join(file);
+    let lines = read(&path).unwrap_or_else(|problem| panic!("{problem}"));
+    lines
+        .into_iter()
+        .step_by(step)
+        .take(10)
+        .map(|line| (line.game, line.to_move))
+        .collect()
+}
