@@ -7,7 +7,8 @@ mode; `../shared/katago/setup` installs one that runs on this CPU). Each game st
 an empty board, sometimes after a few uniformly random moves, and goes on with moves
 drawn from the teacher's policy (a temperature, and now and then a uniformly random legal
 move, so that the data holds the kind of positions a search tree visits, not only good
-play). Every position is asked about: the teacher's policy, its win rate and score lead
+play). Every position is asked about: the teacher's policy (its raw network's, or with
+--search-policy its search's visit shares), its win rate and score lead
 for Black, and its ownership estimate. These are labels the teacher gives; the positions
 and the record of them are ours.
 
@@ -39,6 +40,22 @@ import sys
 import time
 
 LETTERS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
+
+
+def point_index(move, size):
+    """The policy index of a GTP vertex (row-major from the top-left point, pass last)."""
+    if move.lower() == "pass":
+        return size * size
+    return (size - int(move[1:])) * size + LETTERS.index(move[0].upper())
+
+
+def search_shares(move_infos, size):
+    """The search's policy: each root move's share of the visits, in the policy's order."""
+    shares = [0.0] * (size * size + 1)
+    total = sum(m["visits"] for m in move_infos) or 1
+    for m in move_infos:
+        shares[point_index(m["move"], size)] += m["visits"] / total
+    return shares
 
 
 def vertex(index, size):
@@ -93,7 +110,13 @@ class Game:
         policy = reply["policy"]
         root = reply["rootInfo"]
         winrate, lead = root["winrate"], root["scoreLead"]
-        kept = [f"{i}:{round(p * 10000)}" for i, p in enumerate(policy) if p >= 0.001]
+        # The label's policy: the raw network's, or with --search-policy (and visits above
+        # one) the search's visit shares, KataGo's own policy target; moves are drawn from
+        # the raw network's either way, so the games are as varied.
+        label = policy
+        if self.args.search_policy and self.args.visits > 1 and reply.get("moveInfos"):
+            label = search_shares(reply["moveInfos"], size)
+        kept = [f"{i}:{round(p * 10000)}" for i, p in enumerate(label) if p >= 0.001]
         owner = "".join(chr(65 + max(0, min(20, round((o + 1) * 10)))) for o in reply["ownership"])
         self.lines.append(f"P {len(self.moves)} {winrate:.4f} {lead:.2f} {','.join(kept)} {owner}")
         if len(self.moves) >= self.max_plies:
@@ -140,6 +163,8 @@ def main():
     ap.add_argument("--minutes", type=float, default=None, help="stop after this long (games in flight are kept as they stand)")
     ap.add_argument("--parallel", type=int, default=16, help="games in flight at once")
     ap.add_argument("--visits", type=int, default=1, help="teacher visits a position (1: its raw network)")
+    ap.add_argument("--search-policy", action="store_true",
+                    help="with --visits above 1, label the policy with the search's visit shares")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--shard", default="0/1", help="K/N: play the games numbered K modulo N")
     ap.add_argument("--temperature", type=float, default=1.0, help="policy temperature in the opening")
