@@ -4,9 +4,9 @@
 //!
 //! The settings shicho has: `maxVisits` (and `maxPlayouts`, the same here: a visit is a
 //! simulation), `maxTime`, `numSearchThreads` (`numSearchThreadsPerAnalysisThread`),
-//! `reportAnalysisWinratesAs`, and the tree search's tunables by their own names (`shicho
-//! tunables` lists them). `wideRootNoise` 0 is honoured (there is no noise). Any other
-//! key is an unknown setting: KataGo's warning names it and the query goes on.
+//! `reportAnalysisWinratesAs`, `wideRootNoise` (the tunable `wide_root_noise`), and the tree
+//! search's tunables by their own names (`shicho tunables` lists them). Any other key is an
+//! unknown setting: KataGo's warning names it and the query goes on.
 
 use std::time::Duration;
 
@@ -142,8 +142,10 @@ impl Settings {
                     format!("Could not parse config value for reportAnalysisWinratesAs: {value}")
                 })?;
             }
-            // No noise is what shicho's root has: only that value is honoured.
-            "wideRootNoise" => return Ok(real(key, value, 0.0, 5.0, "5")? == 0.0),
+            "wideRootNoise" => {
+                let noise = real(key, value, 0.0, 5.0, "5")?;
+                self.tunables.set("wide_root_noise", &noise.to_string());
+            }
             _ if Tunables::listing().iter().any(|t| t.name == key) => {
                 if !self.tunables.set(key, value) {
                     return Err(format!("Could not parse '{value}' for key '{key}'"));
@@ -197,17 +199,16 @@ mod tests {
                 "playoutDoublingAdvantage": 1.5,
             })))
             .unwrap();
-        assert_eq!(unknown, ["playoutDoublingAdvantage", "wideRootNoise"]);
+        assert_eq!(unknown, ["playoutDoublingAdvantage"]);
+        assert_eq!(s.tunables.wide_root_noise, 0.04);
         assert_eq!(s.perspective, Perspective::White);
         assert_eq!(s.max_time, Some(Duration::from_secs(8)));
         assert_eq!(s.max_visits, 25);
         let unknown = s
             .override_with(&overrides(json!({"wideRootNoise": 0, "puct": 1.5})))
             .unwrap();
-        assert!(
-            unknown.is_empty(),
-            "no noise is shicho's; puct is a tunable"
-        );
+        assert!(unknown.is_empty(), "puct is a tunable");
+        assert_eq!(s.tunables.wide_root_noise, 0.0);
         assert_eq!(s.tunables.puct, 1.5);
     }
 

@@ -585,6 +585,36 @@ mod tests {
         }
     }
 
+    /// KataGo's wide root noise: more root moves looked at, in both searches, and the
+    /// same search as before at 0.
+    #[test]
+    fn wide_root_noise_widens_the_root() {
+        let g = game();
+        let looked_at = |noise: f32, zero: bool| {
+            let mut p = params(200, Some(Network::builtin()), 1);
+            p.tunables.wide_root_noise = noise;
+            if zero {
+                p.tunables.net_value_mix = 1.0;
+            }
+            let mut a = Analysis::new(&g, Color::White, 3, &p, &AnalysisOptions::new(), 1 << 20);
+            a.run_playouts(200, &|| false);
+            // Moves given at least 2% of the visits.
+            let report = a.report();
+            let lines = report
+                .lines
+                .iter()
+                .filter(|l| l.visits * 50 >= report.root.visits);
+            lines.count()
+        };
+        for zero in [false, true] {
+            let (plain, wide) = (looked_at(0.0, zero), looked_at(0.5, zero));
+            assert!(
+                wide > plain,
+                "zero search {zero}: {plain} moves, {wide} with noise"
+            );
+        }
+    }
+
     #[test]
     fn min_and_max_moves_shape_the_report() {
         let g = game();

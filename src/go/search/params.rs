@@ -161,6 +161,11 @@ tunables! {
         /// PUCT's first-play urgency reduction, Leela Zero's: a child not yet visited starts
         /// from its visited siblings' mean less this times the square root of their policy share.
         fpu_reduction: f32 = 0.25, Range::Within(0.0, 1.0);
+        /// KataGo's `wideRootNoise`, for analyses that want more moves looked at (KaTrain
+        /// asks 0.04): at the root, each choice of a child adds to its value, half the time,
+        /// this many times half a standard normal's size in win rate (KataGo's utility is
+        /// twice a win rate), and PUCT's policy is raised to `1 / (1 + 4 * noise)`. 0: none.
+        wide_root_noise: f32 = 0.0, Range::Within(0.0, 5.0);
     }
     /// The playout policy's rates and limits (set by their own names).
     policy: PolicyParams,

@@ -247,7 +247,12 @@ impl<'s, 'g, P: TreePolicy> Worker<'s, 'g, P> {
                     break;
                 }
             }
-            let Some(child) = tree_policy.select(tree, node) else {
+            let chosen = if node == ROOT && t.wide_root_noise > 0.0 {
+                tree_policy.select_wide(tree, t.wide_root_noise, &mut self.rng)
+            } else {
+                tree_policy.select(tree, node)
+            };
+            let Some(child) = chosen else {
                 break;
             };
             tree.enter(child);

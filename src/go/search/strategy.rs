@@ -17,6 +17,7 @@ use crate::go::network::weights::Weights;
 use crate::go::search::params::Tunables;
 use crate::go::search::priors::{Leaf, child_priors};
 use crate::go::search::tree::{NodeId, ROOT, Selection, Tree};
+use crate::rng::Rng;
 
 /// What sets one search apart from the other as a simulation walks down the tree.
 pub(crate) trait TreePolicy: Copy {
@@ -36,6 +37,21 @@ pub(crate) trait TreePolicy: Copy {
 
     /// The child of the expanded `node` to walk into.
     fn select(&self, tree: &Tree, node: NodeId) -> Option<NodeId>;
+
+    /// The child of the root to walk into under KataGo's wide root noise (`noise` > 0).
+    fn select_wide(&self, tree: &Tree, noise: f32, rng: &mut Rng) -> Option<NodeId>;
+}
+
+/// The wide root's bonus to one child's value: half the time, `noise` times half the size
+/// of a standard normal draw (KataGo's utility bonus, which is twice a win rate's).
+fn wide_root_bonus(noise: f32, rng: &mut Rng) -> f32 {
+    if rng.below(2) == 0 {
+        return 0.0;
+    }
+    // Box and Muller's draw; 1 - unit() keeps the logarithm's argument above 0.
+    let (u, v) = (1.0 - rng.unit(), rng.unit());
+    let normal = (-2.0 * u.ln()).sqrt() * (std::f64::consts::TAU * v).cos();
+    noise * 0.5 * normal.abs() as f32
 }
 
 /// The search a [`Tunables`] and a network ask for, chosen once per search.
@@ -102,6 +118,11 @@ impl TreePolicy for Rave<'_> {
     fn select(&self, tree: &Tree, node: NodeId) -> Option<NodeId> {
         tree.select(node, &self.selection)
     }
+
+    /// The value's noise only: the policy is in the children's priors already.
+    fn select_wide(&self, tree: &Tree, noise: f32, rng: &mut Rng) -> Option<NodeId> {
+        tree.select_with(ROOT, &self.selection, || wide_root_bonus(noise, rng))
+    }
 }
 
 /// AlphaGo Zero's search: PUCT over the network's policy, the value head's win rate for a
@@ -139,5 +160,12 @@ impl TreePolicy for Zero {
     /// PUCT with Leela Zero's first-play urgency (`puct`, `fpu_reduction`).
     fn select(&self, tree: &Tree, node: NodeId) -> Option<NodeId> {
         tree.select_puct(node, self.c_puct, self.fpu_reduction)
+    }
+
+    fn select_wide(&self, tree: &Tree, noise: f32, rng: &mut Rng) -> Option<NodeId> {
+        let power = 1.0 / (1.0 + 4.0 * noise);
+        tree.select_puct_with(ROOT, self.c_puct, self.fpu_reduction, power, || {
+            wide_root_bonus(noise, rng)
+        })
     }
 }

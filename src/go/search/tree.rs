@@ -354,11 +354,23 @@ impl Tree {
     /// its RAVE win rate, the RAVE share fading as real visits grow.
     #[inline]
     pub fn select(&self, id: NodeId, how: &Selection) -> Option<NodeId> {
+        self.select_with(id, how, || 0.0)
+    }
+
+    /// [`select`](Tree::select) with `bonus()` added to each child's urgency (the wide root's
+    /// noise).
+    #[inline]
+    pub fn select_with(
+        &self,
+        id: NodeId,
+        how: &Selection,
+        mut bonus: impl FnMut() -> f32,
+    ) -> Option<NodeId> {
         let mut best = None;
         let mut best_urgency = f32::MIN;
         for c in self.children(id) {
             let s = self.stats(c);
-            let u = urgency(&s, how);
+            let u = urgency(&s, how) + bonus();
             if u > best_urgency {
                 best_urgency = u;
                 best = Some(c);
@@ -373,6 +385,20 @@ impl Tree {
     /// square root of their policy share (Leela Zero's first-play urgency): the more of the
     /// policy the search has already looked at, the less an unexplored move is presumed.
     pub fn select_puct(&self, id: NodeId, c_puct: f32, fpu_reduction: f32) -> Option<NodeId> {
+        self.select_puct_with(id, c_puct, fpu_reduction, 1.0, || 0.0)
+    }
+
+    /// [`select_puct`](Tree::select_puct) with each child's policy raised to `policy_power`
+    /// and `bonus()` added to its value (the wide root's noise).
+    #[inline]
+    pub fn select_puct_with(
+        &self,
+        id: NodeId,
+        c_puct: f32,
+        fpu_reduction: f32,
+        policy_power: f32,
+        mut bonus: impl FnMut() -> f32,
+    ) -> Option<NodeId> {
         let (mut visits, mut wins, mut seen_policy) = (0u32, 0.0f64, 0.0f32);
         for c in self.children(id) {
             let s = self.stats(c);
@@ -398,7 +424,12 @@ impl Tree {
             } else {
                 (s.wins / s.visits as f64) as f32
             };
-            let u = q + explore * s.policy / (1.0 + s.visits as f32);
+            let policy = if policy_power == 1.0 {
+                s.policy
+            } else {
+                s.policy.powf(policy_power)
+            };
+            let u = q + bonus() + explore * policy / (1.0 + s.visits as f32);
             if u > best_urgency {
                 best_urgency = u;
                 best = Some(c);
