@@ -23,6 +23,10 @@ A `P` line describes the position before move `ply` (0 = the empty board). `poli
 (index row-major from the top-left point, `size*size` = pass); `ownership` is one letter a
 point in the same order, `A` (White's for sure) to `U` (Black's for sure), `K` = even.
 
+`--replay SGF...` labels recorded games instead of playing new ones: every position of each
+record's main line (its komi, its moves; game K is the K-th record), so that the net learns
+from the positions shicho meets (its own games against KataGo, the lost ones above all).
+
 Shards: `--shard K/N` plays the games whose number is K modulo N, so N machines running
 shards 0..N-1 with the same seed play the games one machine would (the teacher's own
 batching makes its numbers differ in the last digits from run to run).
@@ -33,6 +37,7 @@ import gzip
 import json
 import os
 import random
+import re
 import shlex
 import signal
 import subprocess
@@ -88,6 +93,8 @@ class Game:
         self.lopsided = 0
         self.max_plies = args.max_plies or int(area * args.max_plies_per_point)
         self.args = args
+        # A game replayed from a record (--replay): its moves, not drawn ones.
+        self.script = None
 
     def query(self):
         color = "BW"
@@ -119,6 +126,11 @@ class Game:
         kept = [f"{i}:{round(p * 10000)}" for i, p in enumerate(label) if p >= 0.001]
         owner = "".join(chr(65 + max(0, min(20, round((o + 1) * 10)))) for o in reply["ownership"])
         self.lines.append(f"P {len(self.moves)} {winrate:.4f} {lead:.2f} {','.join(kept)} {owner}")
+        if self.script is not None:
+            if len(self.moves) == len(self.script):
+                return True
+            self.moves.append(self.script[len(self.moves)])
+            return False
         if len(self.moves) >= self.max_plies:
             return True
         self.lopsided = self.lopsided + 1 if abs(winrate - 0.5) > 0.48 else 0
@@ -137,6 +149,24 @@ class Game:
 
     def text(self):
         return "\n".join([f"G {self.number} {self.size} {self.komi:g} {' '.join(self.moves)}"] + self.lines) + "\n"
+
+
+def recorded_game(path):
+    """(size, komi, moves) of an SGF record's main line, moves as GTP vertices alternating from
+    Black; None for a record with setup stones or moves out of turn."""
+    text = open(path, encoding="utf-8", errors="replace").read()
+    if "AB[" in text or "AW[" in text:
+        return None
+    size = int((re.search(r"SZ\[(\d+)\]", text) or [0, 19])[1])
+    komi = float((re.search(r"KM\[([-0-9.]+)\]", text) or [0, 7.5])[1])
+    main_line = text.split("(;")[1]  # the first variation ends the main line
+    moves = []
+    for i, (colour, point) in enumerate(re.findall(r";\s*([BW])\[(\w*)\]", main_line)):
+        if colour != "BW"[i % 2]:
+            return None
+        moves.append("pass" if point == "" or (point == "tt" and size <= 19) else
+                     f"{LETTERS[ord(point[0]) - 97]}{size - (ord(point[1]) - 97)}")
+    return size, komi, moves
 
 
 def finished_games(path):
@@ -178,6 +208,9 @@ def main():
                     help="stop once the output file is this large (checked every 20 games)")
     ap.add_argument("--lopsided-plies", type=int, default=30,
                     help="end a game decided beyond 98%% for this many plies")
+    ap.add_argument("--replay", nargs="+", metavar="SGF",
+                    help="label every position of these records' games instead of playing new "
+                         "ones (game K is the K-th record; --size, --games and the move draws unused)")
     ap.add_argument("-o", "--out", required=True)
     args = ap.parse_args()
     k, n = (int(x) for x in args.shard.split("/"))
@@ -185,7 +218,9 @@ def main():
         sys.exit(f"teacher: --shard {args.shard}: K must be in 0..N-1")
 
     done = finished_games(args.out)
-    todo = (g for g in range(args.games) if g % n == k and g not in done)
+    records = [recorded_game(path) for path in args.replay] if args.replay else None
+    count = len(records) if records is not None else args.games
+    todo = (g for g in range(count) if g % n == k and g not in done and (records is None or records[g]))
     deadline = time.time() + args.minutes * 60 if args.minutes else None
     engine = subprocess.Popen(shlex.split(args.katago), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                               text=True, bufsize=1)
@@ -225,7 +260,12 @@ def main():
         number = next(todo, None)
         if number is None:
             return
-        game = Game(number, args.size, args.seed, args)
+        if records is None:
+            game = Game(number, args.size, args.seed, args)
+        else:
+            size, komi, moves = records[number]
+            game = Game(number, size, args.seed, args)
+            game.komi, game.script = komi, moves
         in_flight[number] = game
         engine.stdin.write(game.query() + "\n")
 
