@@ -585,8 +585,7 @@ mod tests {
         }
     }
 
-    /// KataGo's wide root noise: more root moves looked at, in both searches, and the
-    /// same search as before at 0.
+    /// KataGo's wide root noise: more root moves looked at, in both searches.
     #[test]
     fn wide_root_noise_widens_the_root() {
         let g = game();
