@@ -336,6 +336,37 @@ fn a_bad_argument_is_an_error_that_changes_nothing() {
     classic.fails("kata-raw-nn 0", "unknown command");
 }
 
+/// The moves a `kata-analyze` looked at once its reports count `visits` in all.
+fn moves_searched(e: &mut Session, visits: f64) -> usize {
+    e.send("6 kata-analyze b 10");
+    assert_eq!(e.line("the start"), "=6");
+    let moves = loop {
+        let r = read_kata(&e.line("a report"), 81);
+        let total: f64 = r.groups.iter().map(|g| g.number("visits")).sum();
+        if total >= visits {
+            break r.groups.len();
+        }
+    };
+    e.send("");
+    while !e.line("the end of the analysis").is_empty() {}
+    moves
+}
+
+#[test]
+fn analysis_wide_root_noise_spreads_the_analysis_alone() {
+    let mut e = position(&[]);
+    let plain = moves_searched(&mut e, 300.0);
+    // genmove's noise leaves the analysis as it was.
+    e.ok("kata-set-param wideRootNoise 5");
+    let genmove_noise = moves_searched(&mut e, 300.0);
+    e.ok("kata-set-param analysisWideRootNoise 5");
+    let wide = moves_searched(&mut e, 300.0);
+    assert!(
+        wide >= 30 && wide >= 2 * plain.max(genmove_noise),
+        "{plain} moves, {genmove_noise} under genmove's noise, {wide} under the analysis's"
+    );
+}
+
 #[test]
 fn genmove_analyze_reports_then_plays() {
     for weights in ["builtin", "none"] {

@@ -33,6 +33,8 @@ fn kata_params_read_back_what_was_set() {
         ("maxTime", "1e20"),
         ("numSearchThreads", "1"),
         ("ponderingEnabled", "false"),
+        ("wideRootNoise", "0"),
+        ("analysisWideRootNoise", "0"),
         ("level", "10"),
         ("maxMemory", "1080"),
     ];
@@ -47,6 +49,8 @@ fn kata_params_read_back_what_was_set() {
         ("maxTime", "2.5", "2.5"),
         ("numSearchThreads", "2", "2"),
         ("ponderingEnabled", "true", "true"),
+        ("wideRootNoise", "0.04", "0.04"),
+        ("analysisWideRootNoise", "1", "1"),
         ("level", "3", "3"),
         ("maxMemory", "300", "300"),
         ("maxTime", "1e20", "1e20"),
@@ -120,8 +124,20 @@ fn bad_settings_are_errors_that_change_nothing() {
              besides its trees, and at least 57 MiB in all",
         ),
         (
-            "kata-set-param wideRootNoise 0.1",
-            "Unrecognized or non-overridable parameter in kata-set-params: wideRootNoise",
+            "kata-set-param wideRootNoise -1",
+            "Key 'wideRootNoise' must be in the range 0 to 5",
+        ),
+        (
+            "kata-set-param analysisWideRootNoise 5.5",
+            "Key 'analysisWideRootNoise' must be in the range 0 to 5",
+        ),
+        (
+            "kata-set-param wideRootNoise abc",
+            "Could not parse 'abc' as double for key 'wideRootNoise'",
+        ),
+        (
+            "kata-set-param cpuctExploration 1",
+            "Unrecognized or non-overridable parameter in kata-set-params: cpuctExploration",
         ),
     ] {
         e.fails(command, &format!("{could_not}{error}"));
@@ -137,8 +153,8 @@ fn bad_settings_are_errors_that_change_nothing() {
     assert_eq!(setting(&mut e, "numSearchThreads"), "1");
     for (command, error) in [
         (
-            "kata-get-param wideRootNoise",
-            "Invalid parameter: wideRootNoise",
+            "kata-get-param cpuctExploration",
+            "Invalid parameter: cpuctExploration",
         ),
         ("kata-get-param", "syntax error"),
         ("kata-set-param level", "syntax error"),

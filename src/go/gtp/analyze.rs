@@ -312,11 +312,12 @@ fn analyze(
     let interrupt = s.interrupt_flag();
     let stop_now = || stop() || interrupt.load(Ordering::Relaxed);
     let geo = s.geo();
+    let params = s.analysis_params();
     let mut analysis = Analysis::new(
         s.game(),
         request.color,
         seed,
-        s.params(),
+        &params,
         options,
         s.tree_nodes(),
     );
@@ -376,15 +377,16 @@ fn snapshot(s: &mut State, args: &[String], dialect: Dialect) -> Reply {
     let request = request(s.game().to_move(), args, dialect)?;
     let options = options(s, &request)?;
     let seed = s.next_seed();
+    let params = s.analysis_params();
     let mut analysis = Analysis::new(
         s.game(),
         request.color,
         seed,
-        s.params(),
+        &params,
         &options,
         s.tree_nodes(),
     );
-    analysis.run_playouts(s.params().playout_limit(), &|| false);
+    analysis.run_playouts(params.playout_limit(), &|| false);
     let report = analysis.report();
     Ok(format_report(s.geo(), &report, dialect, &request).unwrap_or_default())
 }

@@ -1,8 +1,9 @@
 //! Settings changed while the engine runs, for the settings shicho has, in two dialects:
 //! - KataGo's (its `docs/GTP_Extensions.md`): `kata-set-param NAME VALUE`,
 //!   `kata-get-param NAME`, `kata-list-params`; KataGo's names where it has one
-//!   (`maxVisits`, `maxPlayouts`, `maxTime`, `numSearchThreads`, `ponderingEnabled`) and its
-//!   way with them, shicho's own beside them (`level`, `maxMemory`).
+//!   (`maxVisits`, `maxPlayouts`, `maxTime`, `numSearchThreads`, `ponderingEnabled`,
+//!   `wideRootNoise`, `analysisWideRootNoise`) and its way with them, shicho's own beside
+//!   them (`level`, `maxMemory`).
 //! - Leela Zero's (its `src/GTP.cpp`): `lz-setoption name NAME value VALUE`, the name of
 //!   one or more words in any case (`Visits`, `Playouts`, `Maximum Memory Use (MiB)`,
 //!   `Pondering`, and shicho's `Level`), as LizzieYzy and scripts around Leela Zero send
@@ -35,6 +36,8 @@ pub const PARAMS: &[&str] = &[
     "maxTime",
     "numSearchThreads",
     "ponderingEnabled",
+    "wideRootNoise",
+    "analysisWideRootNoise",
     "level",
     "maxMemory",
 ];
@@ -47,6 +50,8 @@ const NO_SIMULATION_CAP: u64 = 1 << 50;
 const NO_TIME_CAP: &str = "1e20";
 /// Seconds from which a `maxTime` is no limit at all (a thousand years).
 const NO_TIME_CAP_FROM: f64 = 3.2e10;
+/// KataGo's top for `wideRootNoise` (the tunable's range).
+const WIDE_ROOT_NOISE_MAX: f64 = 5.0;
 /// The most search threads (as `--threads`).
 const MAX_THREADS: usize = 64;
 
@@ -72,6 +77,8 @@ fn kata_get_param(s: &mut State, args: &[String]) -> Reply {
         },
         "numSearchThreads" => params.threads.to_string(),
         "ponderingEnabled" => s.ponder().to_string(),
+        "wideRootNoise" => s.wide_root_noise().0.to_string(),
+        "analysisWideRootNoise" => s.wide_root_noise().1.to_string(),
         "level" => s.level().to_string(),
         "maxMemory" => s
             .max_memory()
@@ -90,6 +97,8 @@ fn kata_get_param(s: &mut State, args: &[String]) -> Reply {
 ///   thousand years on, none.
 /// - `numSearchThreads`: 1 to 64.
 /// - `ponderingEnabled`: `true` or `false` (`--ponder`).
+/// - `wideRootNoise`, `analysisWideRootNoise`: 0 to 5, the root noise of genmove's searches
+///   and of `kata-analyze`/`lz-analyze` (0 by default: no noise).
 /// - `level`: 1 to 10 (`--level`).
 /// - `maxMemory`: MiB (`--max-memory`).
 fn kata_set_param(s: &mut State, args: &[String]) -> Reply {
@@ -129,6 +138,24 @@ fn kata_set_param(s: &mut State, args: &[String]) -> Reply {
                 .parse::<bool>()
                 .map_err(|_| could_not(format!("{name} must be true or false")))?;
             s.set_ponder(ponder);
+        }
+        "wideRootNoise" | "analysisWideRootNoise" => {
+            // KataGo's words for a bad value.
+            let noise = parse_float(value).map_err(|_| {
+                could_not(format!(
+                    "Could not parse '{value}' as double for key '{name}'"
+                ))
+            })?;
+            if !(0.0..=WIDE_ROOT_NOISE_MAX).contains(&noise) {
+                return Err(could_not(format!(
+                    "Key '{name}' must be in the range 0 to {WIDE_ROOT_NOISE_MAX}"
+                )));
+            }
+            if name == "wideRootNoise" {
+                s.set_wide_root_noise(noise as f32);
+            } else {
+                s.set_analysis_wide_root_noise(noise as f32);
+            }
         }
         "level" => {
             let level = value

@@ -89,6 +89,9 @@ pub struct State {
     budget: Budget,
     player: Player,
     params: Params,
+    /// The root noise of analysis commands (KataGo's `analysisWideRootNoise`), in place of
+    /// the genmove searches' `params.tunables.wide_root_noise` (`wideRootNoise`).
+    analysis_wide_root_noise: f32,
     level: Level,
     /// MiB; `None`: the default tree (`search::memory`).
     max_memory: Option<usize>,
@@ -119,6 +122,7 @@ impl State {
             budget: Budget::default(),
             player: config.player,
             params: config.search.clone(),
+            analysis_wide_root_noise: 0.0,
             level: config.level,
             max_memory: config.max_memory,
             // `--max-memory` is checked at start; a configuration made in code with too
@@ -277,6 +281,31 @@ impl State {
     /// The simulations a search may run (`None`: the default, or the clock decides).
     pub fn set_playout_cap(&mut self, playouts: Option<usize>) {
         self.params.playouts = playouts;
+    }
+
+    /// What an analysis command's search may spend: the engine's params with the analysis
+    /// root noise.
+    pub fn analysis_params(&self) -> Params {
+        let mut params = self.params.clone();
+        params.tunables.wide_root_noise = self.analysis_wide_root_noise;
+        params
+    }
+
+    /// The root noise of the genmove searches and of the analysis commands (KataGo's
+    /// `wideRootNoise` and `analysisWideRootNoise`).
+    pub fn wide_root_noise(&self) -> (f32, f32) {
+        (
+            self.params.tunables.wide_root_noise,
+            self.analysis_wide_root_noise,
+        )
+    }
+
+    pub fn set_wide_root_noise(&mut self, genmove: f32) {
+        self.params.tunables.wide_root_noise = genmove;
+    }
+
+    pub fn set_analysis_wide_root_noise(&mut self, analysis: f32) {
+        self.analysis_wide_root_noise = analysis;
     }
 
     /// The time a move may take, besides the clock's budget (`None`: the clock's alone).
