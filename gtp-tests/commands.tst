@@ -1260,7 +1260,7 @@ clear_board
 # KataGo's and Leela Zero's ways to change a setting while the engine runs; each is read back,
 # and the suite's defaults restored at the end. The error texts are checked in tests/settings.rs.
 521 kata-list-params
-#? [maxVisits maxPlayouts maxTime numSearchThreads ponderingEnabled level maxMemory]
+#? [maxVisits maxPlayouts maxTime numSearchThreads ponderingEnabled wideRootNoise analysisWideRootNoise level maxMemory]
 522 kata-get-param level
 #? [10]
 523 kata-set-param level 3
@@ -1305,7 +1305,7 @@ clear_board
 #? [.*]*
 543 kata-set-param maxMemory 10   # Could not set params: maxMemory 10 MiB is too little: ...
 #? [.*]*
-544 kata-set-param wideRootNoise 0   # Could not set params: Unrecognized or non-overridable parameter ...
+544 kata-set-param wideRootNoise 6   # Could not set params: Key 'wideRootNoise' must be in the range 0 to 5
 #? [.*]*
 545 kata-set-param level   # syntax error
 #? [.*]*
@@ -1324,6 +1324,15 @@ clear_board
 # The failures changed nothing.
 552 kata-get-param level
 #? [10]
+553 kata-get-param wideRootNoise
+#? [0]
+# The analysis commands' root noise, set, read back and restored.
+554 kata-set-param analysisWideRootNoise 0.04
+#? []
+555 kata-get-param analysisWideRootNoise
+#? [0.04]
+556 kata-set-param analysisWideRootNoise 0
+#? []
 
 # ----- quit ----------------------------------------------------------------------------------
 600 quit
