@@ -25,7 +25,7 @@ mod query;
 mod queue;
 mod rules;
 mod server;
-mod settings;
+pub(crate) mod settings;
 
 pub use message::{Message, Severity};
 pub use query::{Parsed, Request, UNSUPPORTED_FIELD, parse};

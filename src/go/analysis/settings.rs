@@ -100,6 +100,12 @@ fn integer(key: &str, value: &str, min: i64, max: i64) -> Result<i64, String> {
     Ok(x)
 }
 
+/// KataGo's `wideRootNoise` (and the GTP's `analysisWideRootNoise`), read as KataGo's
+/// configuration parser reads it, with its words for a bad value: `key` names it in them.
+pub(crate) fn wide_root_noise(key: &str, value: &str) -> Result<f32, String> {
+    real(key, value, 0.0, 5.0, "5").map(|noise| noise as f32)
+}
+
 /// A real-valued setting within `min..=max` (`max_text` as KataGo prints the bound).
 fn real(key: &str, value: &str, min: f64, max: f64, max_text: &str) -> Result<f64, String> {
     let x: f64 = value
@@ -143,8 +149,7 @@ impl Settings {
                 })?;
             }
             "wideRootNoise" => {
-                let noise = real(key, value, 0.0, 5.0, "5")?;
-                self.tunables.set("wide_root_noise", &noise.to_string());
+                self.tunables.wide_root_noise = wide_root_noise(key, value)?;
             }
             _ if Tunables::listing().iter().any(|t| t.name == key) => {
                 if !self.tunables.set(key, value) {

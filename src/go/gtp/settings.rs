@@ -13,6 +13,7 @@
 
 use std::time::Duration;
 
+use crate::go::analysis::settings;
 use crate::go::gtp::state::State;
 use crate::go::search::memory;
 use crate::go::search::{DEFAULT_PLAYOUTS, Level};
@@ -50,8 +51,6 @@ const NO_SIMULATION_CAP: u64 = 1 << 50;
 const NO_TIME_CAP: &str = "1e20";
 /// Seconds from which a `maxTime` is no limit at all (a thousand years).
 const NO_TIME_CAP_FROM: f64 = 3.2e10;
-/// KataGo's top for `wideRootNoise` (the tunable's range).
-const WIDE_ROOT_NOISE_MAX: f64 = 5.0;
 /// The most search threads (as `--threads`).
 const MAX_THREADS: usize = 64;
 
@@ -140,21 +139,11 @@ fn kata_set_param(s: &mut State, args: &[String]) -> Reply {
             s.set_ponder(ponder);
         }
         "wideRootNoise" | "analysisWideRootNoise" => {
-            // KataGo's words for a bad value.
-            let noise = parse_float(value).map_err(|_| {
-                could_not(format!(
-                    "Could not parse '{value}' as double for key '{name}'"
-                ))
-            })?;
-            if !(0.0..=WIDE_ROOT_NOISE_MAX).contains(&noise) {
-                return Err(could_not(format!(
-                    "Key '{name}' must be in the range 0 to {WIDE_ROOT_NOISE_MAX}"
-                )));
-            }
+            let noise = settings::wide_root_noise(name, value).map_err(could_not)?;
             if name == "wideRootNoise" {
-                s.set_wide_root_noise(noise as f32);
+                s.set_wide_root_noise(noise);
             } else {
-                s.set_analysis_wide_root_noise(noise as f32);
+                s.set_analysis_wide_root_noise(noise);
             }
         }
         "level" => {
