@@ -76,8 +76,8 @@ fn kata_get_param(s: &mut State, args: &[String]) -> Reply {
         },
         "numSearchThreads" => params.threads.to_string(),
         "ponderingEnabled" => s.ponder().to_string(),
-        "wideRootNoise" => s.wide_root_noise().0.to_string(),
-        "analysisWideRootNoise" => s.wide_root_noise().1.to_string(),
+        "wideRootNoise" => s.wide_root_noise().to_string(),
+        "analysisWideRootNoise" => s.analysis_wide_root_noise().to_string(),
         "level" => s.level().to_string(),
         "maxMemory" => s
             .max_memory()

@@ -291,13 +291,14 @@ impl State {
         params
     }
 
-    /// The root noise of the genmove searches and of the analysis commands (KataGo's
-    /// `wideRootNoise` and `analysisWideRootNoise`).
-    pub fn wide_root_noise(&self) -> (f32, f32) {
-        (
-            self.params.tunables.wide_root_noise,
-            self.analysis_wide_root_noise,
-        )
+    /// The root noise of the genmove searches (KataGo's `wideRootNoise`).
+    pub fn wide_root_noise(&self) -> f32 {
+        self.params.tunables.wide_root_noise
+    }
+
+    /// The root noise of the analysis commands (KataGo's `analysisWideRootNoise`).
+    pub fn analysis_wide_root_noise(&self) -> f32 {
+        self.analysis_wide_root_noise
     }
 
     pub fn set_wide_root_noise(&mut self, genmove: f32) {
