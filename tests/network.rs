@@ -24,10 +24,16 @@ fn tolerance(precision: Precision) -> f32 {
 }
 
 /// Every kernel this core runs (the GEMM crate, the direct kernels on 8- and 16-lane
-/// vectors) against the fixtures, in float32, and in every lower precision this core has
+/// vectors, Winograd's on 16) against the fixtures, in float32, and in every lower precision this core has
 /// on the kernels that compute in it.
 fn check(weights: &Weights, fixtures_path: &str) {
-    for kernel in [Kernel::Gemm, Kernel::Avx2, Kernel::Avx512, Kernel::Best] {
+    for kernel in [
+        Kernel::Gemm,
+        Kernel::Avx2,
+        Kernel::Avx512,
+        Kernel::Winograd,
+        Kernel::Best,
+    ] {
         if kernel.supported() {
             check_on(weights, fixtures_path, kernel);
         }

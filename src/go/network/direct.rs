@@ -18,7 +18,8 @@
 /// Which code computes the network's convolutions.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Kernel {
-    /// The fastest this core has: AVX-512, else AVX2 with FMA, else the GEMM crate.
+    /// The fastest this core has: on AVX-512 the 3x3 convolutions as [`Kernel::Winograd`]
+    /// and the rest on the direct kernel; else AVX2 with FMA; else the GEMM crate.
     #[default]
     Best,
     /// The GEMM crate over gathered neighbourhoods, on any core.
@@ -27,6 +28,9 @@ pub enum Kernel {
     Avx2,
     /// The direct kernel on 16-lane vectors.
     Avx512,
+    /// The 3x3 convolutions in float32 by Winograd's F(4x4, 3x3) on 16-lane vectors
+    /// (`winograd`), where the width fits; everything else as the direct kernel.
+    Winograd,
 }
 
 /// The numbers a net's convolutions multiply: a property of the loaded net
@@ -150,26 +154,38 @@ impl Kernel {
             Kernel::Best | Kernel::Gemm => true,
             Kernel::Avx2 => Isa::Avx2.on_this_core(),
             Kernel::Avx512 => Isa::Avx512.on_this_core(),
+            Kernel::Winograd => crate::go::network::winograd::on_this_core(),
         }
+    }
+
+    /// Whether it computes a float32 3x3 convolution to `outputs` channels by Winograd's
+    /// method.
+    pub fn runs_winograd(self, outputs: usize) -> bool {
+        use crate::go::network::winograd;
+        matches!(self, Kernel::Best | Kernel::Winograd)
+            && winograd::on_this_core()
+            && winograd::fits(outputs)
     }
 
     /// Whether it runs a bfloat16 net's convolutions in bfloat16 (where the width fits):
     /// the kernels on AVX-512, on a core with its bfloat16 instructions.
     pub fn runs_bf16(self) -> bool {
-        matches!(self, Kernel::Best | Kernel::Avx512) && avx512_bf16_on_this_core()
+        matches!(self, Kernel::Best | Kernel::Avx512 | Kernel::Winograd)
+            && avx512_bf16_on_this_core()
     }
 
     /// Whether it runs an 8-bit net's convolutions in 8 bits (where the width and the
     /// inputs fit): the kernels on AVX-512, on a core with its VNNI instructions.
     pub fn runs_int8(self) -> bool {
-        matches!(self, Kernel::Best | Kernel::Avx512) && avx512_vnni_on_this_core()
+        matches!(self, Kernel::Best | Kernel::Avx512 | Kernel::Winograd)
+            && avx512_vnni_on_this_core()
     }
 
     /// The vector unit that computes a convolution to `outputs` channels, if any (else the
     /// GEMM does).
     pub fn direct_for(self, outputs: usize) -> Option<Isa> {
         let choices: &[Isa] = match self {
-            Kernel::Best => &[Isa::Avx512, Isa::Avx2],
+            Kernel::Best | Kernel::Winograd => &[Isa::Avx512, Isa::Avx2],
             Kernel::Gemm => &[],
             Kernel::Avx2 => &[Isa::Avx2],
             Kernel::Avx512 => &[Isa::Avx512],
@@ -234,7 +250,8 @@ pub fn convolve(job: &Job, isa: Isa, zeros: &mut Vec<f32>, out: &mut Vec<f32>) {
     assert!(job.bias.len() == job.outputs);
     zeros.clear();
     zeros.resize(job.inputs, 0.0);
-    out.clear();
+    // Every row is stored below, so `out` is only sized, not cleared.
+    out.truncate(rows * job.outputs);
     out.resize(rows * job.outputs, 0.0);
     #[cfg(target_arch = "x86_64")]
     // SAFETY: the assert above checked the core's features and the output width; the

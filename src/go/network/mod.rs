@@ -15,3 +15,4 @@ pub mod int8;
 pub mod model;
 pub mod symmetry;
 pub mod weights;
+pub mod winograd;

@@ -9,6 +9,7 @@ use crate::go::network::direct::{self, Job, Kernel};
 use crate::go::network::inputs::{BINARY_PLANES, GLOBALS, Inputs};
 use crate::go::network::int8::{self, QuadJob};
 use crate::go::network::weights::{Conv, Dense, INPUT_CHANNELS, Weights};
+use crate::go::network::winograd::{self, Tiles};
 
 /// What the net says of a position, for the side to move.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -35,6 +36,9 @@ pub struct Workspace {
     /// `(x + kx - 1, y + ky - 1)`), for the board last seen.
     taps: Vec<[u32; 9]>,
     taps_for: Option<(usize, Topology)>,
+    /// The board cut into Winograd's tiles, for the board last seen.
+    tiles: Tiles,
+    winograd: winograd::Buffers,
     gathered: Vec<f32>,
     /// A layer's input in bfloat16 pairs, for the bfloat16 kernel.
     pairs: Vec<u32>,
@@ -58,6 +62,7 @@ impl Workspace {
     }
 
     fn prepare(&mut self, geo: &Geometry) {
+        self.tiles.prepare(geo);
         let key = (geo.size(), geo.topology());
         if self.taps_for == Some(key) {
             return;
@@ -124,6 +129,8 @@ fn relu(v: &mut [f32]) {
 
 /// A convolution's scratch space.
 struct Scratch<'a> {
+    tiles: &'a Tiles,
+    winograd: &'a mut winograd::Buffers,
     gathered: &'a mut Vec<f32>,
     pairs: &'a mut Vec<u32>,
     quads: &'a mut Vec<u32>,
@@ -132,8 +139,8 @@ struct Scratch<'a> {
 
 /// A convolution of `input` (`positions * points` rows of `conv.inputs`) into `out`: the
 /// 8-bit or the bfloat16 kernel where the net was made ready for it and the core, the
-/// kernel and the width allow, else the direct kernel where they allow, else a product over
-/// gathered taps.
+/// kernel and the width allow, else (a 3x3 in float32) Winograd's where they allow, else the
+/// direct kernel where they allow, else a product over gathered taps.
 fn convolve(
     conv: &Conv,
     kernel: Kernel,
@@ -181,6 +188,20 @@ fn convolve(
             input: scratch.pairs,
         };
         bf16::convolve(&job, out);
+        return;
+    }
+    if conv.kernel == 3 && kernel.runs_winograd(conv.outputs) {
+        let job = winograd::Job {
+            tiles: scratch.tiles,
+            points: taps.len(),
+            positions,
+            inputs: conv.inputs,
+            outputs: conv.outputs,
+            transformed: &conv.winograd,
+            bias: &conv.bias,
+            input,
+        };
+        winograd::convolve(&job, scratch.winograd, out);
         return;
     }
     if let Some(isa) = kernel.direct_for(conv.outputs) {
@@ -288,6 +309,8 @@ impl Weights {
         let Workspace {
             kernel,
             taps,
+            tiles,
+            winograd,
             gathered,
             pairs,
             quads,
@@ -299,6 +322,8 @@ impl Weights {
             ..
         } = ws;
         let buffers = &mut Scratch {
+            tiles,
+            winograd,
             gathered,
             pairs,
             quads,

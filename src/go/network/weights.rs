@@ -11,6 +11,7 @@ use crate::go::network::bf16;
 use crate::go::network::direct::Precision;
 use crate::go::network::inputs::{BINARY_PLANES, GLOBALS};
 use crate::go::network::int8::{self, QuantizedWeights};
+use crate::go::network::winograd;
 
 /// Input channels of the first convolution: the binary planes and the global numbers
 /// spread over the board.
@@ -48,6 +49,9 @@ pub struct Conv {
     /// The weights in 8 bits where the net was made ready for [`Precision::Int8`], the
     /// 8-bit kernel takes the width and the inputs are a ReLU's; else none.
     pub int8: Option<QuantizedWeights>,
+    /// A 3x3 convolution's weights in Winograd's domain (`winograd::transform_weights`),
+    /// for the float32 kernel that computes it that way; empty for a 1x1.
+    pub winograd: Vec<f32>,
 }
 
 impl Conv {
@@ -155,6 +159,11 @@ impl Reader<'_> {
                 }
             }
         }
+        let winograd = if kernel == 3 {
+            winograd::transform_weights(inputs, outputs, &weights)
+        } else {
+            Vec::new()
+        };
         Ok(Conv {
             inputs,
             outputs,
@@ -163,6 +172,7 @@ impl Reader<'_> {
             bias,
             bf16: Vec::new(),
             int8: None,
+            winograd,
         })
     }
 

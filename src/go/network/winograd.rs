@@ -1,0 +1,534 @@
+//! The 3x3 convolutions by Winograd's minimal filtering, F(4x4, 3x3) (Lavin and Gray, "Fast
+//! Algorithms for Convolutional Neural Networks", 2016): the board is cut into tiles of 4x4
+//! outputs, each read through a 6x6 patch of inputs; in the transformed domain a tile's
+//! convolution is 36 products of one number by one weight per pair of channels where the
+//! direct convolution has 144, so a whole layer is 36 thin matrix products (tiles by input
+//! channels, times input by output channels). With the patches' padding counted, 2.25 times
+//! fewer multiply-adds on 9x9 (a 12x12 grid of tiles for 81 points), 3.6 times on 19x19;
+//! the transforms in and out cost some adds per channel and point.
+//!
+//! Only in float32 on AVX-512, for outputs the direct kernel takes (16 to 96); its sums
+//! differ from the direct ones by the roundings of the transforms (the transformed weights'
+//! 1/6 and 1/24 are not exact in binary), well within the fixtures' 1e-4.
+
+use crate::go::geometry::{Geometry, Topology};
+
+/// Off the board: a patch point that reads as zero, or a tile's output that is not stored.
+const OFF: u32 = u32::MAX;
+
+/// Outputs of a tile per side.
+const TILE: usize = 4;
+/// Inputs of a tile's patch per side.
+const PATCH: usize = TILE + 2;
+/// Points of a patch: the transformed domain's size.
+const AREA: usize = PATCH * PATCH;
+
+/// `G`, 6x3: a 3-tap filter to the transformed domain.
+const G: [[f64; 3]; PATCH] = [
+    [1.0 / 4.0, 0.0, 0.0],
+    [-1.0 / 6.0, -1.0 / 6.0, -1.0 / 6.0],
+    [-1.0 / 6.0, 1.0 / 6.0, -1.0 / 6.0],
+    [1.0 / 24.0, 1.0 / 12.0, 1.0 / 6.0],
+    [1.0 / 24.0, -1.0 / 12.0, 1.0 / 6.0],
+    [0.0, 0.0, 1.0],
+];
+
+/// A board cut into tiles: for each tile the point each of its patch's 36 inputs reads
+/// and the point each of its 16 outputs is, [`OFF`] beyond the board (on a torus the patch
+/// wraps around instead; its outputs beyond the board are still dropped).
+#[derive(Clone, Debug, Default)]
+pub struct Tiles {
+    patches: Vec<[u32; AREA]>,
+    outputs: Vec<[u32; TILE * TILE]>,
+    /// The board's points, which every index above is below.
+    points: usize,
+    key: Option<(usize, Topology)>,
+}
+
+impl Tiles {
+    /// The tiles of `geo`'s board (kept when they are already its).
+    pub fn prepare(&mut self, geo: &Geometry) {
+        let key = (geo.size(), geo.topology());
+        if self.key == Some(key) {
+            return;
+        }
+        let size = geo.size() as i64;
+        let torus = geo.topology() == Topology::Torus;
+        let per_side = geo.size().div_ceil(TILE) as i64;
+        let point = |x: i64, y: i64| -> u32 {
+            let (x, y) = if torus {
+                (x.rem_euclid(size), y.rem_euclid(size))
+            } else {
+                (x, y)
+            };
+            if (0..size).contains(&x) && (0..size).contains(&y) {
+                (y * size + x) as u32
+            } else {
+                OFF
+            }
+        };
+        self.patches.clear();
+        self.outputs.clear();
+        for ty in 0..per_side {
+            for tx in 0..per_side {
+                let (x0, y0) = (tx * TILE as i64, ty * TILE as i64);
+                let mut patch = [OFF; AREA];
+                for (k, p) in patch.iter_mut().enumerate() {
+                    let (i, j) = ((k / PATCH) as i64, (k % PATCH) as i64);
+                    *p = point(x0 + j - 1, y0 + i - 1);
+                }
+                let mut outputs = [OFF; TILE * TILE];
+                for (k, p) in outputs.iter_mut().enumerate() {
+                    let (i, j) = ((k / TILE) as i64, (k % TILE) as i64);
+                    let (x, y) = (x0 + j, y0 + i);
+                    if x < size && y < size {
+                        *p = (y * size + x) as u32;
+                    }
+                }
+                self.patches.push(patch);
+                self.outputs.push(outputs);
+            }
+        }
+        self.points = geo.num_points();
+        self.key = Some(key);
+    }
+}
+
+/// The transformed weights of a 3x3 convolution stored as the direct kernel reads it (row
+/// `tap * inputs + input`, column `output`, the tap `ky * 3 + kx`): `G g G^T` for each
+/// pair of channels, laid out as 36 matrices of `inputs` rows by `outputs` columns, one
+/// for each point of the transformed domain.
+pub fn transform_weights(inputs: usize, outputs: usize, weights: &[f32]) -> Vec<f32> {
+    assert_eq!(weights.len(), 9 * inputs * outputs);
+    let mut transformed = vec![0.0f32; AREA * inputs * outputs];
+    for i in 0..inputs {
+        for o in 0..outputs {
+            let g = |ky: usize, kx: usize| {
+                f64::from(weights[((ky * 3 + kx) * inputs + i) * outputs + o])
+            };
+            // G g, 6x3, then (G g) G^T, 6x6.
+            let mut gg = [[0.0f64; 3]; PATCH];
+            for (a, row) in gg.iter_mut().enumerate() {
+                for (kx, x) in row.iter_mut().enumerate() {
+                    *x = (0..3).map(|ky| G[a][ky] * g(ky, kx)).sum();
+                }
+            }
+            for a in 0..PATCH {
+                for b in 0..PATCH {
+                    let u: f64 = (0..3).map(|kx| gg[a][kx] * G[b][kx]).sum();
+                    transformed[((a * PATCH + b) * inputs + i) * outputs + o] = u as f32;
+                }
+            }
+        }
+    }
+    transformed
+}
+
+/// Whether this core runs it: AVX-512.
+pub fn on_this_core() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        std::arch::is_x86_feature_detected!("avx512f")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
+
+/// Whether it takes a convolution to `outputs` channels: whole 16-lane vectors, one to six.
+pub fn fits(outputs: usize) -> bool {
+    outputs.is_multiple_of(16) && (1..=6).contains(&(outputs / 16))
+}
+
+/// One 3x3 convolution's operands.
+pub struct Job<'a> {
+    pub tiles: &'a Tiles,
+    /// Points of a board.
+    pub points: usize,
+    pub positions: usize,
+    pub inputs: usize,
+    pub outputs: usize,
+    /// [`transform_weights`]'s.
+    pub transformed: &'a [f32],
+    pub bias: &'a [f32],
+    /// `positions * points` rows of `inputs`.
+    pub input: &'a [f32],
+}
+
+/// Space a convolution reuses: the transformed inputs and products.
+#[derive(Default)]
+pub struct Buffers {
+    transformed_input: Vec<f32>,
+    products: Vec<f32>,
+}
+
+/// `out` (`positions * points` rows of `outputs`) = the convolution of `job.input`.
+///
+/// # Panics
+/// If this core lacks AVX-512 or the width does not [`fits`], or the slices are shorter
+/// than the shapes say: the caller's mistakes, never the input's.
+pub fn convolve(job: &Job, buffers: &mut Buffers, out: &mut Vec<f32>) {
+    assert!(
+        on_this_core() && fits(job.outputs),
+        "the Winograd kernel cannot run here"
+    );
+    let tiles = job.tiles.patches.len();
+    assert_eq!(tiles, job.tiles.outputs.len());
+    let (cin, cout) = (job.inputs, job.outputs);
+    let rows = job.positions * tiles;
+    assert!(job.input.len() >= job.positions * job.points * cin);
+    assert!(job.transformed.len() == AREA * cin * cout);
+    assert!(job.bias.len() == cout);
+    // Every patch and output point is on a board of `points` (or OFF): `Tiles::prepare`
+    // made them for one.
+    assert_eq!(job.tiles.points, job.points, "tiles of another board");
+    // Every element of the three is written below (each board point lies in one tile), so
+    // they are only sized, not cleared: zeroing them took a quarter of a 9x9 layer's time.
+    for (buffer, len) in [
+        (&mut buffers.transformed_input, AREA * rows * cin),
+        (&mut buffers.products, AREA * rows * cout),
+        (out, job.positions * job.points * cout),
+    ] {
+        buffer.truncate(len);
+        buffer.resize(len, 0.0);
+    }
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: the asserts above checked the core, the width and every length and index
+    // the kernels read or write.
+    unsafe {
+        avx512::transform_input(job, &mut buffers.transformed_input);
+        avx512::multiply(job, &buffers.transformed_input, &mut buffers.products);
+        avx512::transform_output(job, &buffers.products, out);
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+mod avx512 {
+    use std::arch::x86_64::*;
+
+    use super::{AREA, Job, OFF, PATCH, TILE};
+
+    /// `B^T x` for one column (or row) of six vectors.
+    #[inline(always)]
+    unsafe fn input_1d(x: [__m512; PATCH]) -> [__m512; PATCH] {
+        // SAFETY: arithmetic on registers only (AVX-512, which the callers enable).
+        unsafe {
+            let four = _mm512_set1_ps(4.0);
+            let five = _mm512_set1_ps(5.0);
+            let two = _mm512_set1_ps(2.0);
+            // 4 x0 - 5 x2 + x4
+            let r0 = _mm512_fmadd_ps(four, x[0], _mm512_fnmadd_ps(five, x[2], x[4]));
+            // -4 (x1 + x2) + x3 + x4;  4 (x1 - x2) - x3 + x4
+            let r1 = _mm512_fnmadd_ps(four, _mm512_add_ps(x[1], x[2]), _mm512_add_ps(x[3], x[4]));
+            let r2 = _mm512_fmadd_ps(four, _mm512_sub_ps(x[1], x[2]), _mm512_sub_ps(x[4], x[3]));
+            // 2 (x3 - x1) + x4 - x2;  2 (x1 - x3) + x4 - x2
+            let d = _mm512_sub_ps(x[4], x[2]);
+            let r3 = _mm512_fmadd_ps(two, _mm512_sub_ps(x[3], x[1]), d);
+            let r4 = _mm512_fmadd_ps(two, _mm512_sub_ps(x[1], x[3]), d);
+            // 4 x1 - 5 x3 + x5
+            let r5 = _mm512_fmadd_ps(four, x[1], _mm512_fnmadd_ps(five, x[3], x[5]));
+            [r0, r1, r2, r3, r4, r5]
+        }
+    }
+
+    /// `A^T x` for one column (or row) of six vectors.
+    #[inline(always)]
+    unsafe fn output_1d(x: [__m512; PATCH]) -> [__m512; TILE] {
+        // SAFETY: arithmetic on registers only (AVX-512, which the callers enable).
+        unsafe {
+            let two = _mm512_set1_ps(2.0);
+            let four = _mm512_set1_ps(4.0);
+            let eight = _mm512_set1_ps(8.0);
+            let (s12, d12) = (_mm512_add_ps(x[1], x[2]), _mm512_sub_ps(x[1], x[2]));
+            let (s34, d34) = (_mm512_add_ps(x[3], x[4]), _mm512_sub_ps(x[3], x[4]));
+            let y0 = _mm512_add_ps(_mm512_add_ps(x[0], s12), s34);
+            let y1 = _mm512_fmadd_ps(two, d34, d12);
+            let y2 = _mm512_fmadd_ps(four, s34, s12);
+            let y3 = _mm512_add_ps(_mm512_fmadd_ps(eight, d34, d12), x[5]);
+            [y0, y1, y2, y3]
+        }
+    }
+
+    /// The mask of the lanes `from..from + 16` that lie below `width`.
+    fn lanes(from: usize, width: usize) -> __mmask16 {
+        let n = (width - from).min(16);
+        if n == 16 { u16::MAX } else { (1u16 << n) - 1 }
+    }
+
+    /// `B^T d B` of every tile's patch, channel by channel: the transformed input, 36
+    /// matrices of `positions * tiles` rows of `inputs`.
+    #[target_feature(enable = "avx512f")]
+    pub(super) unsafe fn transform_input(job: &Job, transformed: &mut [f32]) {
+        let tiles = job.tiles.patches.len();
+        let rows = job.positions * tiles;
+        let cin = job.inputs;
+        for position in 0..job.positions {
+            let board = &job.input[position * job.points * cin..];
+            for (t, patch) in job.tiles.patches.iter().enumerate() {
+                let row = position * tiles + t;
+                let mut c = 0;
+                while c < cin {
+                    let mask = lanes(c, cin);
+                    // SAFETY: each read is `cin` floats of a point of this board (the
+                    // caller checked the points), masked to the channels that exist; each
+                    // write is a row of `cin` below `rows` of one of the 36 matrices.
+                    unsafe {
+                        let mut d = [[_mm512_setzero_ps(); PATCH]; PATCH];
+                        for (k, &p) in patch.iter().enumerate() {
+                            if p != OFF {
+                                d[k / PATCH][k % PATCH] = _mm512_maskz_loadu_ps(
+                                    mask,
+                                    board.as_ptr().add(p as usize * cin + c),
+                                );
+                            }
+                        }
+                        // B^T down each column, then across each row.
+                        let mut columns = [[_mm512_setzero_ps(); PATCH]; PATCH];
+                        for j in 0..PATCH {
+                            let col =
+                                input_1d([d[0][j], d[1][j], d[2][j], d[3][j], d[4][j], d[5][j]]);
+                            for (i, v) in col.into_iter().enumerate() {
+                                columns[i][j] = v;
+                            }
+                        }
+                        for (a, row_in) in columns.iter().enumerate() {
+                            let v = input_1d(*row_in);
+                            for (b, x) in v.into_iter().enumerate() {
+                                let xi = a * PATCH + b;
+                                _mm512_mask_storeu_ps(
+                                    transformed.as_mut_ptr().add((xi * rows + row) * cin + c),
+                                    mask,
+                                    x,
+                                );
+                            }
+                        }
+                    }
+                    c += 16;
+                }
+            }
+        }
+    }
+
+    /// The 36 products, each `rows x inputs` by `inputs x outputs`, in tiles of at most
+    /// [`max_rows`] rows (spread evenly, so that 9 rows go as 5 and 4, not 8 and 1).
+    #[target_feature(enable = "avx512f")]
+    pub(super) unsafe fn multiply(job: &Job, transformed: &[f32], products: &mut [f32]) {
+        let vectors = job.outputs / 16;
+        // SAFETY: the caller's checks hold for each call.
+        unsafe {
+            match vectors {
+                1 => multiply_with::<1>(job, transformed, products),
+                2 => multiply_with::<2>(job, transformed, products),
+                3 => multiply_with::<3>(job, transformed, products),
+                4 => multiply_with::<4>(job, transformed, products),
+                5 => multiply_with::<5>(job, transformed, products),
+                _ => multiply_with::<6>(job, transformed, products),
+            }
+        }
+    }
+
+    /// The most rows a tile of `V` output vectors keeps in registers: `R * V` accumulators,
+    /// `V` weight vectors and a broadcast within the 32.
+    const fn max_rows(v: usize) -> usize {
+        let r = (31 - v) / v;
+        if r > 12 { 12 } else { r }
+    }
+
+    #[target_feature(enable = "avx512f")]
+    unsafe fn multiply_with<const V: usize>(job: &Job, transformed: &[f32], products: &mut [f32]) {
+        let rows = job.positions * job.tiles.patches.len();
+        let most = max_rows(V);
+        let chunks = rows.div_ceil(most);
+        let (cin, cout) = (job.inputs, job.outputs);
+        for xi in 0..AREA {
+            let a = &transformed[xi * rows * cin..(xi + 1) * rows * cin];
+            let w = &job.transformed[xi * cin * cout..(xi + 1) * cin * cout];
+            let c = &mut products[xi * rows * cout..(xi + 1) * rows * cout];
+            let mut start = 0;
+            for chunk in 0..chunks {
+                // Rows left spread over the chunks left.
+                let n = (rows - start).div_ceil(chunks - chunk);
+                // SAFETY: rows `start..start + n` of `a` and `c` exist.
+                unsafe {
+                    match n {
+                        1 => rows_of::<V, 1>(a, w, c, start, cin, cout),
+                        2 => rows_of::<V, 2>(a, w, c, start, cin, cout),
+                        3 => rows_of::<V, 3>(a, w, c, start, cin, cout),
+                        4 => rows_of::<V, 4>(a, w, c, start, cin, cout),
+                        5 => rows_of::<V, 5>(a, w, c, start, cin, cout),
+                        6 => rows_of::<V, 6>(a, w, c, start, cin, cout),
+                        7 => rows_of::<V, 7>(a, w, c, start, cin, cout),
+                        8 => rows_of::<V, 8>(a, w, c, start, cin, cout),
+                        9 => rows_of::<V, 9>(a, w, c, start, cin, cout),
+                        10 => rows_of::<V, 10>(a, w, c, start, cin, cout),
+                        11 => rows_of::<V, 11>(a, w, c, start, cin, cout),
+                        _ => rows_of::<V, 12>(a, w, c, start, cin, cout),
+                    }
+                }
+                start += n;
+            }
+        }
+    }
+
+    /// Rows `start..start + R` of `c = a w`, `V` vectors wide.
+    #[target_feature(enable = "avx512f")]
+    unsafe fn rows_of<const V: usize, const R: usize>(
+        a: &[f32],
+        w: &[f32],
+        c: &mut [f32],
+        start: usize,
+        cin: usize,
+        cout: usize,
+    ) {
+        debug_assert!((start + R) * cin <= a.len() && (start + R) * cout <= c.len());
+        // SAFETY: the caller keeps the rows within `a` and `c`; `w` holds `cin` rows of
+        // `cout = 16 V`.
+        unsafe {
+            let mut acc = [[_mm512_setzero_ps(); V]; R];
+            let a = a.as_ptr().add(start * cin);
+            for i in 0..cin {
+                let w_row = w.as_ptr().add(i * cout);
+                let mut wv = [_mm512_setzero_ps(); V];
+                for (v, x) in wv.iter_mut().enumerate() {
+                    *x = _mm512_loadu_ps(w_row.add(16 * v));
+                }
+                for (r, acc) in acc.iter_mut().enumerate() {
+                    let b = _mm512_set1_ps(*a.add(r * cin + i));
+                    for (x, w) in acc.iter_mut().zip(&wv) {
+                        *x = _mm512_fmadd_ps(b, *w, *x);
+                    }
+                }
+            }
+            for (r, acc) in acc.iter().enumerate() {
+                let dst = c.as_mut_ptr().add((start + r) * cout);
+                for (v, x) in acc.iter().enumerate() {
+                    _mm512_storeu_ps(dst.add(16 * v), *x);
+                }
+            }
+        }
+    }
+
+    /// `A^T m A` of every tile's products, plus the bias, stored at the tile's points on
+    /// the board.
+    #[target_feature(enable = "avx512f")]
+    pub(super) unsafe fn transform_output(job: &Job, products: &[f32], out: &mut [f32]) {
+        let tiles = job.tiles.outputs.len();
+        let rows = job.positions * tiles;
+        let cout = job.outputs;
+        for position in 0..job.positions {
+            for (t, outputs) in job.tiles.outputs.iter().enumerate() {
+                let row = position * tiles + t;
+                for c in (0..cout).step_by(16) {
+                    // SAFETY: each read is 16 channels of a row below `rows` of one of the
+                    // 36 products; each write 16 channels of a point of this board.
+                    unsafe {
+                        let mut m = [[_mm512_setzero_ps(); PATCH]; PATCH];
+                        for (xi, x) in m.iter_mut().flatten().enumerate() {
+                            *x = _mm512_loadu_ps(
+                                products.as_ptr().add((xi * rows + row) * cout + c),
+                            );
+                        }
+                        let bias = _mm512_loadu_ps(job.bias.as_ptr().add(c));
+                        let mut columns = [[_mm512_setzero_ps(); PATCH]; TILE];
+                        for j in 0..PATCH {
+                            let col =
+                                output_1d([m[0][j], m[1][j], m[2][j], m[3][j], m[4][j], m[5][j]]);
+                            for (i, v) in col.into_iter().enumerate() {
+                                columns[i][j] = v;
+                            }
+                        }
+                        for (i, row_in) in columns.iter().enumerate() {
+                            let y = output_1d(*row_in);
+                            for (j, x) in y.into_iter().enumerate() {
+                                let p = outputs[i * TILE + j];
+                                if p != OFF {
+                                    let point = position * job.points + p as usize;
+                                    _mm512_storeu_ps(
+                                        out.as_mut_ptr().add(point * cout + c),
+                                        _mm512_add_ps(x, bias),
+                                    );
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::go::network::direct::tests::{naive, neighbourhoods};
+    use crate::rng::Rng;
+
+    #[test]
+    fn agrees_with_the_definition() {
+        if !on_this_core() {
+            eprintln!("no AVX-512 on this core: no Winograd kernel");
+            return;
+        }
+        let mut rng = Rng::new(12);
+        let mut random = |n: usize| -> Vec<f32> {
+            (0..n)
+                .map(|_| (rng.below(2001) as f32 - 1000.0) / 1000.0)
+                .collect()
+        };
+        // Boards whose side is and is not a multiple of the tile's, on a plane and a
+        // torus (one smaller than a patch, which wraps more than once), widths of every
+        // vector count, inputs that fill no whole vector, and batches.
+        let shapes = [
+            (9, Topology::Plane, 22, 48, 1),
+            (9, Topology::Plane, 48, 48, 3),
+            (19, Topology::Plane, 48, 96, 1),
+            (8, Topology::Plane, 16, 32, 2),
+            (9, Topology::Torus, 32, 32, 2),
+            (5, Topology::Torus, 7, 16, 1),
+            (7, Topology::Plane, 5, 80, 1),
+            (13, Topology::Plane, 48, 64, 2),
+            (2, Topology::Plane, 3, 16, 1),
+            (11, Topology::Torus, 16, 48, 1),
+        ];
+        let (mut tiles, mut buffers, mut out) = (Tiles::default(), Buffers::default(), Vec::new());
+        for (size, topology, inputs, outputs, positions) in shapes {
+            let geo = Geometry::get(size, topology).unwrap();
+            let taps = neighbourhoods(geo);
+            let weights = random(9 * inputs * outputs);
+            let bias = random(outputs);
+            let input = random(positions * geo.num_points() * inputs);
+            let want = naive(&crate::go::network::direct::Job {
+                taps: &taps,
+                kernel: 3,
+                positions,
+                inputs,
+                outputs,
+                weights: &weights,
+                bias: &bias,
+                input: &input,
+            });
+            tiles.prepare(geo);
+            let transformed = transform_weights(inputs, outputs, &weights);
+            let job = Job {
+                tiles: &tiles,
+                points: geo.num_points(),
+                positions,
+                inputs,
+                outputs,
+                transformed: &transformed,
+                bias: &bias,
+                input: &input,
+            };
+            convolve(&job, &mut buffers, &mut out);
+            assert_eq!(out.len(), want.len());
+            for (j, (got, want)) in out.iter().zip(&want).enumerate() {
+                assert!(
+                    (got - want).abs() <= 1e-4 * (1.0 + want.abs()),
+                    "{size}x{size} {topology:?} {inputs}->{outputs} x{positions}: output {j} \
+                     is {got}, by the definition {want}"
+                );
+            }
+        }
+    }
+}
