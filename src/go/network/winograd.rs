@@ -310,85 +310,127 @@ mod avx512 {
         }
     }
 
-    /// The 36 products, each `rows x inputs` by `inputs x outputs`, in tiles of at most
-    /// [`max_rows`] rows (spread evenly, so that 9 rows go as 5 and 4, not 8 and 1).
+    /// The 36 products, each `rows x inputs` by `inputs x outputs`, a block of at most 3
+    /// output vectors at a time over every row, so that each transformed weight is read
+    /// once a layer: at 9 rows (9x9, one position) the products are otherwise bound by
+    /// reading the weights, which outgrow the core's L2 on 9x9 (a 6x64 net ran slower than
+    /// on the direct kernel when each weight served 5 rows).
     #[target_feature(enable = "avx512f")]
     pub(super) unsafe fn multiply(job: &Job, transformed: &[f32], products: &mut [f32]) {
-        let vectors = job.outputs / 16;
-        // SAFETY: the caller's checks hold for each call.
-        unsafe {
-            match vectors {
-                1 => multiply_with::<1>(job, transformed, products),
-                2 => multiply_with::<2>(job, transformed, products),
-                3 => multiply_with::<3>(job, transformed, products),
-                4 => multiply_with::<4>(job, transformed, products),
-                5 => multiply_with::<5>(job, transformed, products),
-                _ => multiply_with::<6>(job, transformed, products),
-            }
-        }
-    }
-
-    /// The most rows a tile of `V` output vectors keeps in registers: `R * V` accumulators,
-    /// `V` weight vectors and a broadcast within the 32.
-    const fn max_rows(v: usize) -> usize {
-        let r = (31 - v) / v;
-        if r > 12 { 12 } else { r }
-    }
-
-    #[target_feature(enable = "avx512f")]
-    unsafe fn multiply_with<const V: usize>(job: &Job, transformed: &[f32], products: &mut [f32]) {
         let rows = job.positions * job.tiles.patches.len();
-        let most = max_rows(V);
-        let chunks = rows.div_ceil(most);
         let (cin, cout) = (job.inputs, job.outputs);
+        let vectors = cout / 16;
         for xi in 0..AREA {
             let a = &transformed[xi * rows * cin..(xi + 1) * rows * cin];
             let w = &job.transformed[xi * cin * cout..(xi + 1) * cin * cout];
             let c = &mut products[xi * rows * cout..(xi + 1) * rows * cout];
-            let mut start = 0;
-            for chunk in 0..chunks {
-                // Rows left spread over the chunks left.
-                let n = (rows - start).div_ceil(chunks - chunk);
-                // SAFETY: rows `start..start + n` of `a` and `c` exist.
+            let mut first = 0;
+            while first < vectors {
+                let block = (vectors - first).min(3);
+                let col = 16 * first;
+                // SAFETY: the caller's checks hold for each call; `col` plus the block's
+                // width is within `cout`.
                 unsafe {
-                    match n {
-                        1 => rows_of::<V, 1>(a, w, c, start, cin, cout),
-                        2 => rows_of::<V, 2>(a, w, c, start, cin, cout),
-                        3 => rows_of::<V, 3>(a, w, c, start, cin, cout),
-                        4 => rows_of::<V, 4>(a, w, c, start, cin, cout),
-                        5 => rows_of::<V, 5>(a, w, c, start, cin, cout),
-                        6 => rows_of::<V, 6>(a, w, c, start, cin, cout),
-                        7 => rows_of::<V, 7>(a, w, c, start, cin, cout),
-                        8 => rows_of::<V, 8>(a, w, c, start, cin, cout),
-                        9 => rows_of::<V, 9>(a, w, c, start, cin, cout),
-                        10 => rows_of::<V, 10>(a, w, c, start, cin, cout),
-                        11 => rows_of::<V, 11>(a, w, c, start, cin, cout),
-                        _ => rows_of::<V, 12>(a, w, c, start, cin, cout),
+                    match block {
+                        1 => block_of::<1>(a, w, c, rows, cin, cout, col),
+                        2 => block_of::<2>(a, w, c, rows, cin, cout, col),
+                        _ => block_of::<3>(a, w, c, rows, cin, cout, col),
                     }
                 }
-                start += n;
+                first += block;
             }
         }
     }
 
-    /// Rows `start..start + R` of `c = a w`, `V` vectors wide.
+    /// The most rows a tile of `V` output vectors keeps in registers: `R * V` accumulators
+    /// and `V` weight vectors within the 32, the inputs broadcast from memory.
+    const fn max_rows(v: usize) -> usize {
+        let r = 27 / v;
+        if r > 12 { 12 } else { r }
+    }
+
+    /// Columns `col..col + 16 V` of `c = a w` over all `rows`, in tiles of at most
+    /// [`max_rows`] rows spread evenly (9 rows and 2 vectors go as one tile of 9).
     #[target_feature(enable = "avx512f")]
-    unsafe fn rows_of<const V: usize, const R: usize>(
+    #[allow(clippy::too_many_arguments)]
+    unsafe fn block_of<const V: usize>(
         a: &[f32],
         w: &[f32],
         c: &mut [f32],
+        rows: usize,
+        cin: usize,
+        cout: usize,
+        col: usize,
+    ) {
+        let most = max_rows(V);
+        let chunks = rows.div_ceil(most);
+        let mut start = 0;
+        for chunk in 0..chunks {
+            // Rows left spread over the chunks left.
+            let n = (rows - start).div_ceil(chunks - chunk);
+            let t = Tile {
+                a,
+                w,
+                c: &mut *c,
+                start,
+                cin,
+                cout,
+                col,
+            };
+            // SAFETY: rows `start..start + n` of `a` and `c` exist.
+            unsafe {
+                match n {
+                    1 => rows_of::<V, 1>(t),
+                    2 => rows_of::<V, 2>(t),
+                    3 => rows_of::<V, 3>(t),
+                    4 => rows_of::<V, 4>(t),
+                    5 => rows_of::<V, 5>(t),
+                    6 => rows_of::<V, 6>(t),
+                    7 => rows_of::<V, 7>(t),
+                    8 => rows_of::<V, 8>(t),
+                    9 => rows_of::<V, 9>(t),
+                    10 => rows_of::<V, 10>(t),
+                    11 => rows_of::<V, 11>(t),
+                    _ => rows_of::<V, 12>(t),
+                }
+            }
+            start += n;
+        }
+    }
+
+    /// One tile of a product: rows `start..` of `a` (`cin` wide) times `w` (`cin` rows of
+    /// `cout`), columns `col..` of `c`.
+    struct Tile<'a> {
+        a: &'a [f32],
+        w: &'a [f32],
+        c: &'a mut [f32],
         start: usize,
         cin: usize,
         cout: usize,
-    ) {
+        col: usize,
+    }
+
+    /// Rows `start..start + R`, columns `col..col + 16 V` of `c = a w`.
+    #[target_feature(enable = "avx512f")]
+    unsafe fn rows_of<const V: usize, const R: usize>(t: Tile) {
+        let Tile {
+            a,
+            w,
+            c,
+            start,
+            cin,
+            cout,
+            col,
+        } = t;
         debug_assert!((start + R) * cin <= a.len() && (start + R) * cout <= c.len());
-        // SAFETY: the caller keeps the rows within `a` and `c`; `w` holds `cin` rows of
-        // `cout = 16 V`.
+        debug_assert!(col + 16 * V <= cout && w.len() == cin * cout);
+        // SAFETY: the caller keeps the rows within `a` and `c` and the columns within
+        // `cout`; `w` holds `cin` rows of `cout`.
         unsafe {
             let mut acc = [[_mm512_setzero_ps(); V]; R];
             let a = a.as_ptr().add(start * cin);
             for i in 0..cin {
-                let w_row = w.as_ptr().add(i * cout);
+                let w_row = w.as_ptr().add(i * cout + col);
                 let mut wv = [_mm512_setzero_ps(); V];
                 for (v, x) in wv.iter_mut().enumerate() {
                     *x = _mm512_loadu_ps(w_row.add(16 * v));
@@ -401,7 +443,7 @@ mod avx512 {
                 }
             }
             for (r, acc) in acc.iter().enumerate() {
-                let dst = c.as_mut_ptr().add((start + r) * cout);
+                let dst = c.as_mut_ptr().add((start + r) * cout + col);
                 for (v, x) in acc.iter().enumerate() {
                     _mm512_storeu_ps(dst.add(16 * v), *x);
                 }
