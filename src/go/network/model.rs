@@ -190,7 +190,7 @@ fn convolve(
         bf16::convolve(&job, out);
         return;
     }
-    if conv.kernel == 3 && kernel.runs_winograd(conv.outputs) {
+    if conv.kernel == 3 && !conv.winograd.is_empty() && kernel.runs_winograd(conv.outputs) {
         let job = winograd::Job {
             tiles: scratch.tiles,
             points: taps.len(),

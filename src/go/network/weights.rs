@@ -50,7 +50,8 @@ pub struct Conv {
     /// 8-bit kernel takes the width and the inputs are a ReLU's; else none.
     pub int8: Option<QuantizedWeights>,
     /// A 3x3 convolution's weights in Winograd's domain (`winograd::transform_weights`),
-    /// for the float32 kernel that computes it that way; empty for a 1x1.
+    /// for the float32 kernel that computes it that way; empty for a 1x1 and on cores
+    /// without that kernel.
     pub winograd: Vec<f32>,
 }
 
@@ -159,7 +160,8 @@ impl Reader<'_> {
                 }
             }
         }
-        let winograd = if kernel == 3 {
+        // Made only where the kernel that reads them runs: 4 times the 3x3 weights.
+        let winograd = if kernel == 3 && winograd::on_this_core() {
             winograd::transform_weights(inputs, outputs, &weights)
         } else {
             Vec::new()
