@@ -310,9 +310,9 @@ mod avx512 {
         }
     }
 
-    /// The 36 products, each `rows x inputs` by `inputs x outputs`, a block of at most 3
-    /// output vectors at a time over every row, so that each transformed weight is read
-    /// once a layer: at 9 rows (9x9, one position) the products are otherwise bound by
+    /// The 36 products, each `rows x inputs` by `inputs x outputs`, a block of one or two
+    /// output vectors at a time over every row (with three, 27 accumulators, the compiler
+    /// kept two of them on the stack), so that each transformed weight is read once a layer: at 9 rows (9x9, one position) the products are otherwise bound by
     /// reading the weights, which outgrow the core's L2 on 9x9 (a 6x64 net ran slower than
     /// on the direct kernel when each weight served 5 rows).
     #[target_feature(enable = "avx512f")]
@@ -326,15 +326,14 @@ mod avx512 {
             let c = &mut products[xi * rows * cout..(xi + 1) * rows * cout];
             let mut first = 0;
             while first < vectors {
-                let block = (vectors - first).min(3);
+                let block = (vectors - first).min(2);
                 let col = 16 * first;
                 // SAFETY: the caller's checks hold for each call; `col` plus the block's
                 // width is within `cout`.
                 unsafe {
                     match block {
                         1 => block_of::<1>(a, w, c, rows, cin, cout, col),
-                        2 => block_of::<2>(a, w, c, rows, cin, cout, col),
-                        _ => block_of::<3>(a, w, c, rows, cin, cout, col),
+                        _ => block_of::<2>(a, w, c, rows, cin, cout, col),
                     }
                 }
                 first += block;
@@ -345,7 +344,7 @@ mod avx512 {
     /// The most rows a tile of `V` output vectors keeps in registers: `R * V` accumulators
     /// and `V` weight vectors within the 32, the inputs broadcast from memory.
     const fn max_rows(v: usize) -> usize {
-        let r = 27 / v;
+        let r = 24 / v;
         if r > 12 { 12 } else { r }
     }
 
