@@ -6,10 +6,10 @@
 //! VNNI (`Best Bf16`, `Best Int8`: the same net made ready for each), the inputs' encoding
 //! (ladders read) on its own, and the multiply-adds' rate beside the core's peak for the
 //! precision (a loop of independent fused multiply-adds, of `vdpbf16ps` or of `vpdpbusd`,
-//! the most the core can do) and a large matrix
-//! product (the most the GEMM crate gets from it). The rate counts a direct convolution's
-//! multiply-adds, so Winograd's, which does fewer, can pass the peak. With other nets given, the built-in net
-//! runs first, for comparison within the same run.
+//! the most the core can do) and a large matrix product (the most the GEMM crate gets from
+//! it). The rate counts a direct convolution's multiply-adds, so Winograd's, which does
+//! fewer, can pass the peak. With other nets given, the built-in net runs first, for
+//! comparison within the same run.
 //!
 //! `scripts/bench net [WEIGHTS.safetensors ...]` (default: the built-in net);
 //! `BENCH_SECONDS` sets the time per measurement (default 2).
