@@ -241,7 +241,7 @@ mod tests {
     use super::*;
     use crate::go::geometry::{Geometry, Topology};
     use crate::go::network::direct::Job;
-    use crate::go::network::direct::tests::{naive, neighbourhoods};
+    use crate::go::network::direct::tests::{naive, neighbourhoods, uniform};
     use crate::rng::Rng;
 
     #[test]
@@ -298,11 +298,6 @@ mod tests {
             return;
         }
         let mut rng = Rng::new(13);
-        let mut random = |n: usize| -> Vec<f32> {
-            (0..n)
-                .map(|_| (rng.below(2001) as f32 - 1000.0) / 1000.0)
-                .collect()
-        };
         let shapes = [
             (9, Topology::Plane, 3, 21, 48, 1),
             (9, Topology::Plane, 3, 48, 48, 3),
@@ -317,9 +312,9 @@ mod tests {
         for (size, topology, kernel, inputs, outputs, positions) in shapes {
             let geo = Geometry::get(size, topology).unwrap();
             let taps = neighbourhoods(geo);
-            let weights = random(kernel * kernel * inputs * outputs);
-            let bias = random(outputs);
-            let input = random(positions * geo.num_points() * inputs);
+            let weights = uniform(&mut rng, kernel * kernel * inputs * outputs);
+            let bias = uniform(&mut rng, outputs);
+            let input = uniform(&mut rng, positions * geo.num_points() * inputs);
             let (weights_r, input_r) = (rounded(&weights), rounded(&input));
             let exact = naive(&Job {
                 taps: &taps,

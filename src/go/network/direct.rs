@@ -476,6 +476,13 @@ pub(crate) mod tests {
         out
     }
 
+    /// `n` values from -1 to 1 in steps of 0.001: the kernels' tests' operands.
+    pub(crate) fn uniform(rng: &mut Rng, n: usize) -> Vec<f32> {
+        (0..n)
+            .map(|_| (rng.below(2001) as f32 - 1000.0) / 1000.0)
+            .collect()
+    }
+
     /// Each point's 3x3 neighbourhood, as the model builds it.
     pub(crate) fn neighbourhoods(geo: &Geometry) -> Vec<[u32; 9]> {
         let size = geo.size() as i64;
@@ -531,11 +538,6 @@ pub(crate) mod tests {
             return;
         }
         let mut rng = Rng::new(11);
-        let mut random = |n: usize| -> Vec<f32> {
-            (0..n)
-                .map(|_| (rng.below(2001) as f32 - 1000.0) / 1000.0)
-                .collect()
-        };
         let shapes = [
             (9, Topology::Plane, 3, 21, 48, 1),
             (9, Topology::Plane, 3, 48, 48, 3),
@@ -552,9 +554,9 @@ pub(crate) mod tests {
         for (size, topology, kernel, inputs, outputs, positions) in shapes {
             let geo = Geometry::get(size, topology).unwrap();
             let taps = neighbourhoods(geo);
-            let weights = random(kernel * kernel * inputs * outputs);
-            let bias = random(outputs);
-            let input = random(positions * geo.num_points() * inputs);
+            let weights = uniform(&mut rng, kernel * kernel * inputs * outputs);
+            let bias = uniform(&mut rng, outputs);
+            let input = uniform(&mut rng, positions * geo.num_points() * inputs);
             let job = Job {
                 taps: &taps,
                 kernel,

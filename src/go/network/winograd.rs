@@ -502,7 +502,7 @@ mod avx512 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::go::network::direct::tests::{naive, neighbourhoods};
+    use crate::go::network::direct::tests::{naive, neighbourhoods, uniform};
     use crate::rng::Rng;
 
     #[test]
@@ -512,11 +512,6 @@ mod tests {
             return;
         }
         let mut rng = Rng::new(12);
-        let mut random = |n: usize| -> Vec<f32> {
-            (0..n)
-                .map(|_| (rng.below(2001) as f32 - 1000.0) / 1000.0)
-                .collect()
-        };
         // Boards whose side is and is not a multiple of the tile's, on a plane and a
         // torus (one smaller than a patch, which wraps more than once), widths of every
         // vector count, inputs that fill no whole vector, and batches.
@@ -536,9 +531,9 @@ mod tests {
         for (size, topology, inputs, outputs, positions) in shapes {
             let geo = Geometry::get(size, topology).unwrap();
             let taps = neighbourhoods(geo);
-            let weights = random(9 * inputs * outputs);
-            let bias = random(outputs);
-            let input = random(positions * geo.num_points() * inputs);
+            let weights = uniform(&mut rng, 9 * inputs * outputs);
+            let bias = uniform(&mut rng, outputs);
+            let input = uniform(&mut rng, positions * geo.num_points() * inputs);
             let want = naive(&crate::go::network::direct::Job {
                 taps: &taps,
                 kernel: 3,
