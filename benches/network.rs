@@ -1,7 +1,8 @@
 //! The network's speed on this CPU, one thread: evaluations a second on 9x9 and 19x19 at
 //! batch 1 and 8 on each convolution kernel the core runs (`Best`, the one play uses: on
-//! AVX-512 the 3x3 convolutions by Winograd's F(4x4, 3x3), the rest on the direct kernel;
-//! `Avx512` and `Avx2`, the direct kernel alone on 16 and 8 lanes; `Gemm`, the GEMM crate)
+//! AVX-512 the 3x3 convolutions by Winograd's method in the board's form, the rest on the
+//! direct kernel; `Winograd2x2` and `Winograd4x4`, each form on every board; `Avx512` and
+//! `Avx2`, the direct kernel alone on 16 and 8 lanes; `Gemm`, the GEMM crate)
 //! in float32, and in bfloat16 and 8 bits where the core has AVX-512 BF16 and
 //! VNNI (`Best Bf16`, `Best Int8`: the same net made ready for each), the inputs' encoding
 //! (ladders read) on its own, and the multiply-adds' rate beside the core's peak for the
@@ -334,7 +335,14 @@ fn main() {
             // Each kernel this core runs, side by side: the one play uses (Best) and the
             // ones it stands in for, then the lower precisions this core has.
             let mut runs = vec![];
-            for kernel in [Kernel::Best, Kernel::Avx512, Kernel::Avx2, Kernel::Gemm] {
+            for kernel in [
+                Kernel::Best,
+                Kernel::Winograd2x2,
+                Kernel::Winograd4x4,
+                Kernel::Avx512,
+                Kernel::Avx2,
+                Kernel::Gemm,
+            ] {
                 if kernel.supported() {
                     runs.push((kernel, f32_net, peak));
                 }

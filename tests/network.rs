@@ -31,7 +31,8 @@ fn check(weights: &Weights, fixtures_path: &str) {
         Kernel::Gemm,
         Kernel::Avx2,
         Kernel::Avx512,
-        Kernel::Winograd,
+        Kernel::Winograd2x2,
+        Kernel::Winograd4x4,
         Kernel::Best,
     ] {
         if kernel.supported() {

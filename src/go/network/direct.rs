@@ -15,11 +15,14 @@
 //! `bf16` and `int8` instead, tiled as the AVX-512 kernel here, where the core has their
 //! instructions and the kernel chosen is [`Kernel::Best`] or [`Kernel::Avx512`].
 
+use crate::go::network::winograd::{self, Form};
+
 /// Which code computes the network's convolutions.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Kernel {
-    /// The fastest this core has: on AVX-512 the 3x3 convolutions as [`Kernel::Winograd`]
-    /// and the rest on the direct kernel; else AVX2 with FMA; else the GEMM crate.
+    /// The fastest this core has: on AVX-512 the 3x3 convolutions by Winograd's method in
+    /// the form the board runs faster in (`winograd::Form::for_board`) and the rest on the
+    /// direct kernel; else AVX2 with FMA; else the GEMM crate.
     #[default]
     Best,
     /// The GEMM crate over gathered neighbourhoods, on any core.
@@ -28,9 +31,11 @@ pub enum Kernel {
     Avx2,
     /// The direct kernel on 16-lane vectors.
     Avx512,
-    /// The 3x3 convolutions in float32 by Winograd's F(4x4, 3x3) on 16-lane vectors
+    /// The 3x3 convolutions in float32 by Winograd's F(2x2, 3x3) on 16-lane vectors
     /// (`winograd`), where the width fits; everything else as the direct kernel.
-    Winograd,
+    Winograd2x2,
+    /// The same by F(4x4, 3x3).
+    Winograd4x4,
 }
 
 /// The numbers a net's convolutions multiply: a property of the loaded net
@@ -154,38 +159,47 @@ impl Kernel {
             Kernel::Best | Kernel::Gemm => true,
             Kernel::Avx2 => Isa::Avx2.on_this_core(),
             Kernel::Avx512 => Isa::Avx512.on_this_core(),
-            Kernel::Winograd => crate::go::network::winograd::on_this_core(),
+            Kernel::Winograd2x2 | Kernel::Winograd4x4 => {
+                crate::go::network::winograd::on_this_core()
+            }
         }
     }
 
-    /// Whether it computes a float32 3x3 convolution to `outputs` channels by Winograd's
-    /// method.
-    pub fn runs_winograd(self, outputs: usize) -> bool {
-        use crate::go::network::winograd;
-        matches!(self, Kernel::Best | Kernel::Winograd)
-            && winograd::on_this_core()
-            && winograd::fits(outputs)
+    /// The form of Winograd's method it computes float32 3x3 convolutions in on a board of
+    /// side `size` (where the width fits), if it does on this core.
+    pub fn winograd_form(self, size: usize) -> Option<Form> {
+        let form = match self {
+            Kernel::Best => Form::for_board(size),
+            Kernel::Winograd2x2 => Form::F2,
+            Kernel::Winograd4x4 => Form::F4,
+            _ => return None,
+        };
+        winograd::on_this_core().then_some(form)
     }
 
     /// Whether it runs a bfloat16 net's convolutions in bfloat16 (where the width fits):
     /// the kernels on AVX-512, on a core with its bfloat16 instructions.
     pub fn runs_bf16(self) -> bool {
-        matches!(self, Kernel::Best | Kernel::Avx512 | Kernel::Winograd)
-            && avx512_bf16_on_this_core()
+        matches!(
+            self,
+            Kernel::Best | Kernel::Avx512 | Kernel::Winograd2x2 | Kernel::Winograd4x4
+        ) && avx512_bf16_on_this_core()
     }
 
     /// Whether it runs an 8-bit net's convolutions in 8 bits (where the width and the
     /// inputs fit): the kernels on AVX-512, on a core with its VNNI instructions.
     pub fn runs_int8(self) -> bool {
-        matches!(self, Kernel::Best | Kernel::Avx512 | Kernel::Winograd)
-            && avx512_vnni_on_this_core()
+        matches!(
+            self,
+            Kernel::Best | Kernel::Avx512 | Kernel::Winograd2x2 | Kernel::Winograd4x4
+        ) && avx512_vnni_on_this_core()
     }
 
     /// The vector unit that computes a convolution to `outputs` channels, if any (else the
     /// GEMM does).
     pub fn direct_for(self, outputs: usize) -> Option<Isa> {
         let choices: &[Isa] = match self {
-            Kernel::Best | Kernel::Winograd => &[Isa::Avx512, Isa::Avx2],
+            Kernel::Best | Kernel::Winograd2x2 | Kernel::Winograd4x4 => &[Isa::Avx512, Isa::Avx2],
             Kernel::Gemm => &[],
             Kernel::Avx2 => &[Isa::Avx2],
             Kernel::Avx512 => &[Isa::Avx512],

@@ -62,7 +62,9 @@ impl Workspace {
     }
 
     fn prepare(&mut self, geo: &Geometry) {
-        self.tiles.prepare(geo);
+        if let Some(form) = self.kernel.winograd_form(geo.size()) {
+            self.tiles.prepare(geo, form);
+        }
         let key = (geo.size(), geo.topology());
         if self.taps_for == Some(key) {
             return;
@@ -190,14 +192,19 @@ fn convolve(
         bf16::convolve(&job, out);
         return;
     }
-    if conv.kernel == 3 && !conv.winograd.is_empty() && kernel.runs_winograd(conv.outputs) {
+    let form = scratch
+        .tiles
+        .form()
+        .filter(|_| winograd::fits(conv.outputs));
+    if let Some(form) = form.filter(|&form| conv.kernel == 3 && !conv.winograd.of(form).is_empty())
+    {
         let job = winograd::Job {
             tiles: scratch.tiles,
             points: taps.len(),
             positions,
             inputs: conv.inputs,
             outputs: conv.outputs,
-            transformed: &conv.winograd,
+            transformed: conv.winograd.of(form),
             bias: &conv.bias,
             input,
         };

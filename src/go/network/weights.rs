@@ -49,10 +49,9 @@ pub struct Conv {
     /// The weights in 8 bits where the net was made ready for [`Precision::Int8`], the
     /// 8-bit kernel takes the width and the inputs are a ReLU's; else none.
     pub int8: Option<QuantizedWeights>,
-    /// A 3x3 convolution's weights in Winograd's domain (`winograd::transform_weights`),
-    /// for the float32 kernel that computes it that way; empty for a 1x1 and on cores
-    /// without that kernel.
-    pub winograd: Vec<f32>,
+    /// A 3x3 convolution's weights in Winograd's domains, for the float32 kernel that
+    /// computes it that way; empty for a 1x1 and on cores without that kernel.
+    pub winograd: winograd::Transformed,
 }
 
 impl Conv {
@@ -160,11 +159,11 @@ impl Reader<'_> {
                 }
             }
         }
-        // Made only where the kernel that reads them runs: 4 times the 3x3 weights.
+        // Made only where the kernel that reads them runs: 16/9 and 4 times the 3x3 weights.
         let winograd = if kernel == 3 && winograd::on_this_core() {
-            winograd::transform_weights(inputs, outputs, &weights)
+            winograd::Transformed::new(inputs, outputs, &weights)
         } else {
-            Vec::new()
+            winograd::Transformed::default()
         };
         Ok(Conv {
             inputs,
