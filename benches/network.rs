@@ -4,7 +4,8 @@
 //! direct kernel; `Winograd2x2` and `Winograd4x4`, each form on every board; `Avx512` and
 //! `Avx2`, the direct kernel alone on 16 and 8 lanes; `Gemm`, the GEMM crate)
 //! in float32, and in bfloat16 and 8 bits where the core has AVX-512 BF16 and
-//! VNNI (`Best Bf16`, `Best Int8`: the same net made ready for each), the inputs' encoding
+//! VNNI (`Best Bf16`, `Best Int8`: the same net made ready for each; `Winograd2x2 Int8`, the
+//! 3x3 by F(2x2, 3x3) in 8 bits, which `Best` leaves to the direct kernel), the inputs' encoding
 //! (ladders read) on its own, and the multiply-adds' rate beside the core's peak for the
 //! precision (a loop of independent fused multiply-adds, of `vdpbf16ps` or of `vpdpbusd`,
 //! the most the core can do) and a large matrix product (the most the GEMM crate gets from
@@ -349,6 +350,10 @@ fn main() {
             }
             for (w, peak) in lower {
                 runs.push((Kernel::Best, w, *peak));
+                if w.precision == Precision::Int8 && Kernel::Winograd2x2.runs_int8_winograd() {
+                    // The 3x3 by F(2x2) in 8 bits, which `Best` leaves for the direct kernel.
+                    runs.push((Kernel::Winograd2x2, w, *peak));
+                }
             }
             for (kernel, w, peak) in runs {
                 let precision = w.precision;

@@ -24,8 +24,8 @@ fn tolerance(precision: Precision) -> f32 {
 }
 
 /// Every kernel this core runs (the GEMM crate, the direct kernels on 8- and 16-lane
-/// vectors, Winograd's on 16) against the fixtures, in float32, and in every lower precision this core has
-/// on the kernels that compute in it.
+/// vectors, Winograd's two forms on 16) against the fixtures, in float32, and in every lower
+/// precision this core has on the kernels that compute in it.
 fn check(weights: &Weights, fixtures_path: &str) {
     for kernel in [
         Kernel::Gemm,
@@ -50,10 +50,12 @@ fn check(weights: &Weights, fixtures_path: &str) {
     }
     if Precision::Int8.supported() {
         let int8 = weights.clone().with_precision(Precision::Int8);
-        for kernel in [Kernel::Avx512, Kernel::Best] {
+        // The direct 8-bit kernel, and the 3x3 by F(2x2, 3x3) in 8 bits.
+        for kernel in [Kernel::Avx512, Kernel::Best, Kernel::Winograd2x2] {
             assert!(kernel.runs_int8());
             check_on(&int8, fixtures_path, kernel);
         }
+        assert!(Kernel::Winograd2x2.runs_int8_winograd() && !Kernel::Best.runs_int8_winograd());
     } else {
         eprintln!("no AVX-512 VNNI on this core: 8 bits not checked");
     }

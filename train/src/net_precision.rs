@@ -126,8 +126,13 @@ fn value_loss(win: f32, teacher: f32) -> f64 {
     -(t * p.ln().max(-100.0) + (1.0 - t) * (1.0 - p).ln().max(-100.0))
 }
 
-fn evaluate_all(net: &Weights, geo: &Geometry, records: &[Record]) -> Vec<Evaluation> {
-    let mut ws = Workspace::with_kernel(Kernel::Best);
+fn evaluate_all(
+    net: &Weights,
+    kernel: Kernel,
+    geo: &Geometry,
+    records: &[Record],
+) -> Vec<Evaluation> {
+    let mut ws = Workspace::with_kernel(kernel);
     let mut out = Vec::with_capacity(records.len());
     for batch in records.chunks(8) {
         let inputs: Vec<&Inputs> = batch.iter().map(|r| &r.inputs).collect();
@@ -144,10 +149,20 @@ pub fn run(args: Args) -> Result<(), String> {
             Weights::from_bytes(&bytes).map_err(|e| format!("{path}: {e}"))?
         }
     };
-    let precisions: Vec<Precision> = [Precision::Bf16, Precision::Int8]
-        .into_iter()
-        .filter(|p| p.supported())
-        .collect();
+    // 8 bits on both its kernels where the core runs the F(2x2) one: `Best` is the direct
+    // kernel, `Winograd2x2` takes the 3x3 convolutions by F(2x2, 3x3).
+    let mut precisions: Vec<(Precision, Kernel, &str)> = vec![
+        (Precision::Bf16, Kernel::Best, "Bf16"),
+        (Precision::Int8, Kernel::Best, "Int8"),
+    ];
+    if Kernel::Winograd2x2.runs_int8_winograd() {
+        precisions.push((
+            Precision::Int8,
+            Kernel::Winograd2x2,
+            "Int8, the 3x3 by F(2x2, 3x3)",
+        ));
+    }
+    precisions.retain(|(p, _, _)| p.supported());
     if precisions.is_empty() {
         println!("this core computes in no lower precision: nothing to compare");
     }
@@ -171,16 +186,16 @@ pub fn run(args: Args) -> Result<(), String> {
                 / count;
             (top1, loss)
         };
-        let float = evaluate_all(&net, geo, &records);
+        let float = evaluate_all(&net, Kernel::Best, geo, &records);
         let (top1, loss) = score(&float);
         println!(
             "{path}: {size}x{size}, {} held-out records; F32: top-1 {:.2}%, value loss {loss:.5}",
             records.len(),
             100.0 * top1
         );
-        for &precision in &precisions {
+        for &(precision, kernel, name) in &precisions {
             let low = net.clone().with_precision(precision);
-            let evals = evaluate_all(&low, geo, &records);
+            let evals = evaluate_all(&low, kernel, geo, &records);
             let (low_top1, low_loss) = score(&evals);
             let same_top = float
                 .iter()
@@ -194,7 +209,7 @@ pub fn run(args: Args) -> Result<(), String> {
                 .map(|(f, e)| (f.win - e.win).abs())
                 .fold(0.0f32, f32::max);
             println!(
-                "  {precision:?}: top-1 {:.2}% ({:+.2} points), value loss {low_loss:.5} \
+                "  {name}: top-1 {:.2}% ({:+.2} points), value loss {low_loss:.5} \
                  ({:+.5}); top move float32's in {:.2}%, win rate within {win_diff:.4}",
                 100.0 * low_top1,
                 100.0 * (low_top1 - top1),

@@ -16,3 +16,4 @@ pub mod model;
 pub mod symmetry;
 pub mod weights;
 pub mod winograd;
+pub mod winograd_int8;

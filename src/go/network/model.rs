@@ -9,7 +9,8 @@ use crate::go::network::direct::{self, Job, Kernel};
 use crate::go::network::inputs::{BINARY_PLANES, GLOBALS, Inputs};
 use crate::go::network::int8::{self, QuadJob};
 use crate::go::network::weights::{Conv, Dense, INPUT_CHANNELS, Weights};
-use crate::go::network::winograd::{self, Tiles};
+use crate::go::network::winograd::{self, Form, Tiles};
+use crate::go::network::winograd_int8;
 
 /// What the net says of a position, for the side to move.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -39,6 +40,9 @@ pub struct Workspace {
     /// The board cut into Winograd's tiles, for the board last seen.
     tiles: Tiles,
     winograd: winograd::Buffers,
+    /// The board cut into F(2x2)'s tiles, for the 8-bit Winograd kernel.
+    int8_tiles: Tiles,
+    winograd_int8: winograd_int8::Buffers,
     gathered: Vec<f32>,
     /// A layer's input in bfloat16 pairs, for the bfloat16 kernel.
     pairs: Vec<u32>,
@@ -64,6 +68,9 @@ impl Workspace {
     fn prepare(&mut self, geo: &Geometry) {
         if let Some(form) = self.kernel.winograd_form(geo.size()) {
             self.tiles.prepare(geo, form);
+        }
+        if self.kernel.runs_int8_winograd() {
+            self.int8_tiles.prepare(geo, Form::F2);
         }
         let key = (geo.size(), geo.topology());
         if self.taps_for == Some(key) {
@@ -133,6 +140,8 @@ fn relu(v: &mut [f32]) {
 struct Scratch<'a> {
     tiles: &'a Tiles,
     winograd: &'a mut winograd::Buffers,
+    int8_tiles: &'a Tiles,
+    winograd_int8: &'a mut winograd_int8::Buffers,
     gathered: &'a mut Vec<f32>,
     pairs: &'a mut Vec<u32>,
     quads: &'a mut Vec<u32>,
@@ -140,7 +149,7 @@ struct Scratch<'a> {
 }
 
 /// A convolution of `input` (`positions * points` rows of `conv.inputs`) into `out`: the
-/// 8-bit or the bfloat16 kernel where the net was made ready for it and the core, the
+/// 8-bit Winograd kernel, the direct 8-bit or the bfloat16 kernel where the net was made ready for it and the core, the
 /// kernel and the width allow, else (a 3x3 in float32) Winograd's where they allow, else the
 /// direct kernel where they allow, else a product over gathered taps.
 fn convolve(
@@ -153,6 +162,24 @@ fn convolve(
     out: &mut Vec<f32>,
 ) {
     let gathered = &mut *scratch.gathered;
+    if let Some(weights) = conv
+        .int8_winograd
+        .as_ref()
+        .filter(|_| kernel.runs_int8_winograd())
+    {
+        let job = winograd::Job {
+            tiles: scratch.int8_tiles,
+            points: taps.len(),
+            positions,
+            inputs: conv.inputs,
+            outputs: conv.outputs,
+            transformed: &[],
+            bias: &conv.bias,
+            input,
+        };
+        winograd_int8::convolve(&job, weights, scratch.winograd_int8, out);
+        return;
+    }
     if let Some(weights) = conv.int8.as_ref().filter(|_| kernel.runs_int8()) {
         int8::quantize_input(
             input,
@@ -318,6 +345,8 @@ impl Weights {
             taps,
             tiles,
             winograd,
+            int8_tiles,
+            winograd_int8,
             gathered,
             pairs,
             quads,
@@ -331,6 +360,8 @@ impl Weights {
         let buffers = &mut Scratch {
             tiles,
             winograd,
+            int8_tiles,
+            winograd_int8,
             gathered,
             pairs,
             quads,

@@ -12,6 +12,7 @@ use crate::go::network::direct::Precision;
 use crate::go::network::inputs::{BINARY_PLANES, GLOBALS};
 use crate::go::network::int8::{self, QuantizedWeights};
 use crate::go::network::winograd;
+use crate::go::network::winograd_int8::{self, QuantizedTransformed};
 
 /// Input channels of the first convolution: the binary planes and the global numbers
 /// spread over the board.
@@ -49,6 +50,10 @@ pub struct Conv {
     /// The weights in 8 bits where the net was made ready for [`Precision::Int8`], the
     /// 8-bit kernel takes the width and the inputs are a ReLU's; else none.
     pub int8: Option<QuantizedWeights>,
+    /// A 3x3's weights in F(2x2, 3x3)'s domain in 8 bits, where the net was made ready for
+    /// [`Precision::Int8`], the core runs that kernel, the width fits and the inputs are a
+    /// ReLU's (as `int8` above); else none.
+    pub int8_winograd: Option<QuantizedTransformed>,
     /// A 3x3 convolution's weights in Winograd's domains, for the float32 kernel that
     /// computes it that way; empty for a 1x1 and on cores without that kernel.
     pub winograd: winograd::Transformed,
@@ -63,6 +68,21 @@ impl Conv {
             Precision::Int8 if int8::fits(self.outputs) && !signed_inputs => {
                 Some(int8::quantize_weights(
                     self.kernel * self.kernel,
+                    self.inputs,
+                    self.outputs,
+                    &self.weights,
+                ))
+            }
+            _ => None,
+        };
+        self.int8_winograd = match precision {
+            Precision::Int8
+                if self.kernel == 3
+                    && winograd_int8::on_this_core()
+                    && winograd::fits(self.outputs)
+                    && !signed_inputs =>
+            {
+                Some(winograd_int8::quantize_weights(
                     self.inputs,
                     self.outputs,
                     &self.weights,
@@ -173,6 +193,7 @@ impl Reader<'_> {
             bias,
             bf16: Vec::new(),
             int8: None,
+            int8_winograd: None,
             winograd,
         })
     }

@@ -146,6 +146,11 @@ impl Tiles {
         self.key = Some(key);
     }
 
+    /// Tiles a board.
+    pub fn count(&self) -> usize {
+        self.count
+    }
+
     /// The form they were cut for, if any.
     pub fn form(&self) -> Option<Form> {
         self.key.map(|(_, _, form)| form)
@@ -257,6 +262,27 @@ pub struct Buffers {
 /// prepared, or the slices are shorter than the shapes say: the caller's mistakes, never
 /// the input's.
 pub fn convolve(job: &Job, buffers: &mut Buffers, out: &mut Vec<f32>) {
+    let (form, rows) = check(job);
+    assert!(job.transformed.len() == form.area() * job.inputs * job.outputs);
+    transform_input(job, &mut buffers.transformed_input);
+    sized(&mut buffers.products, form.area() * rows * job.outputs);
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: `check` and the assert above checked the core, the width and every length
+    // and index the products read or write.
+    unsafe {
+        avx512::multiply(
+            job,
+            form.area(),
+            &buffers.transformed_input,
+            &mut buffers.products,
+        );
+    }
+    transform_output(job, &buffers.products, out);
+}
+
+/// The checks of every step: the core, the width, the tiles, the lengths; the tiles' form
+/// and the rows of each transformed matrix.
+fn check(job: &Job) -> (Form, usize) {
     assert!(
         on_this_core() && fits(job.outputs),
         "the Winograd kernel cannot run here"
@@ -265,41 +291,50 @@ pub fn convolve(job: &Job, buffers: &mut Buffers, out: &mut Vec<f32>) {
     let tiles = job.tiles.count;
     assert_eq!(job.tiles.patches.len(), tiles * form.area());
     assert_eq!(job.tiles.outputs.len(), tiles * form.tile() * form.tile());
-    let (cin, cout) = (job.inputs, job.outputs);
-    let rows = job.positions * tiles;
-    assert!(job.input.len() >= job.positions * job.points * cin);
-    assert!(job.transformed.len() == form.area() * cin * cout);
-    assert!(job.bias.len() == cout);
+    assert!(job.input.len() >= job.positions * job.points * job.inputs);
+    assert!(job.bias.len() == job.outputs);
     // Every patch and output point is on a board of `points` (or OFF): `Tiles::prepare`
     // made them for one.
     assert_eq!(job.tiles.points, job.points, "tiles of another board");
-    // Every element of the three is written below (each board point lies in one tile), so
-    // they are only sized, not cleared: zeroing them took a quarter of a 9x9 layer's time.
-    for (buffer, len) in [
-        (&mut buffers.transformed_input, form.area() * rows * cin),
-        (&mut buffers.products, form.area() * rows * cout),
-        (out, job.positions * job.points * cout),
-    ] {
-        buffer.truncate(len);
-        buffer.resize(len, 0.0);
-    }
+    (form, job.positions * tiles)
+}
+
+/// `buffer` of `len`, its old values left: every element of the transformed input, the
+/// products and the output is written (each board point lies in one tile), and zeroing
+/// them took a quarter of a 9x9 layer's time.
+fn sized(buffer: &mut Vec<f32>, len: usize) {
+    buffer.truncate(len);
+    buffer.resize(len, 0.0);
+}
+
+/// The first step: `B^T d B` of each tile's patch of `job.input`, `form.area()` matrices
+/// of `positions * tiles` rows of `inputs` (the weights are not read).
+pub(super) fn transform_input(job: &Job, transformed: &mut Vec<f32>) {
+    let (form, rows) = check(job);
+    sized(transformed, form.area() * rows * job.inputs);
     #[cfg(target_arch = "x86_64")]
-    // SAFETY: the asserts above checked the core, the width and every length and index
-    // the kernels read or write.
+    // SAFETY: `check` checked the core and every index the transform reads or writes.
     unsafe {
-        use avx512::{F2, F4, multiply, transform_input, transform_output};
-        let (transformed, products) = (&mut buffers.transformed_input, &mut buffers.products);
         match form {
-            Form::F2 => {
-                transform_input::<4, 2, F2>(job, transformed);
-                multiply(job, 16, transformed, products);
-                transform_output::<4, 2, F2>(job, products, out);
-            }
-            Form::F4 => {
-                transform_input::<6, 4, F4>(job, transformed);
-                multiply(job, 36, transformed, products);
-                transform_output::<6, 4, F4>(job, products, out);
-            }
+            Form::F2 => avx512::transform_input::<4, 2, avx512::F2>(job, transformed),
+            Form::F4 => avx512::transform_input::<6, 4, avx512::F4>(job, transformed),
+        }
+    }
+}
+
+/// The last step: `A^T m A` of each tile's `products` (`form.area()` matrices of
+/// `positions * tiles` rows of `outputs`), plus the bias, at the board's points of `out`.
+pub(super) fn transform_output(job: &Job, products: &[f32], out: &mut Vec<f32>) {
+    let (form, rows) = check(job);
+    assert!(products.len() == form.area() * rows * job.outputs);
+    sized(out, job.positions * job.points * job.outputs);
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: `check` and the assert above checked the core and every index the transform
+    // reads or writes.
+    unsafe {
+        match form {
+            Form::F2 => avx512::transform_output::<4, 2, avx512::F2>(job, products, out),
+            Form::F4 => avx512::transform_output::<6, 4, avx512::F4>(job, products, out),
         }
     }
 }
