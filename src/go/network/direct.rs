@@ -190,7 +190,7 @@ impl Kernel {
     /// width and the inputs fit), on a core with AVX-512 VNNI: [`Kernel::Winograd2x2`]
     /// alone, since `Best`'s direct 8-bit kernel measured faster (`winograd_int8`).
     pub fn runs_int8_winograd(self) -> bool {
-        matches!(self, Kernel::Winograd2x2) && crate::go::network::winograd_int8::on_this_core()
+        matches!(self, Kernel::Winograd2x2) && avx512_vnni_on_this_core()
     }
 
     /// Whether it runs an 8-bit net's convolutions in 8 bits (where the width and the

@@ -27,7 +27,7 @@ const AREA: usize = Form::F2.area();
 
 /// Whether this core runs it: AVX-512 with VNNI.
 pub fn on_this_core() -> bool {
-    super::int8::on_this_core()
+    super::direct::avx512_vnni_on_this_core()
 }
 
 /// A 3x3 convolution's weights in F(2x2)'s domain, in 8 bits.
