@@ -251,8 +251,44 @@ pub struct Job<'a> {
 /// Space a convolution reuses: the transformed inputs and products.
 #[derive(Default)]
 pub struct Buffers {
-    transformed_input: Vec<f32>,
-    products: Vec<f32>,
+    transformed_input: Lines,
+    products: Lines,
+}
+
+/// Floats that start on a cache line, kept as whole 64-byte lines, so that the kernels'
+/// loads and stores of 16 floats, at offsets that are multiples of 16 (the widths the kernel
+/// takes), never straddle two lines as they do in a `Vec<f32>` (the allocator puts a large
+/// one 16 bytes past a line).
+#[derive(Clone, Default)]
+pub(super) struct Lines {
+    lines: Vec<Line>,
+    len: usize,
+}
+
+#[derive(Clone, Copy, Default)]
+#[repr(C, align(64))]
+struct Line([f32; 16]);
+
+impl Lines {
+    /// `len` floats, the old values left (every one is written before it is read).
+    pub(super) fn sized(&mut self, len: usize) -> &mut [f32] {
+        let lines = len.div_ceil(16);
+        self.lines.truncate(lines);
+        self.lines.resize(lines, Line::default());
+        self.len = len;
+        self.floats_mut()
+    }
+
+    pub(super) fn floats(&self) -> &[f32] {
+        // SAFETY: a `Line` is 16 floats without padding (`repr(C)`, 64 bytes), and `len` is
+        // at most 16 times the lines.
+        unsafe { std::slice::from_raw_parts(self.lines.as_ptr().cast::<f32>(), self.len) }
+    }
+
+    pub(super) fn floats_mut(&mut self) -> &mut [f32] {
+        // SAFETY: as in `floats`.
+        unsafe { std::slice::from_raw_parts_mut(self.lines.as_mut_ptr().cast::<f32>(), self.len) }
+    }
 }
 
 /// `out` (`positions * points` rows of `outputs`) = the convolution of `job.input`.
@@ -265,7 +301,7 @@ pub fn convolve(job: &Job, buffers: &mut Buffers, out: &mut Vec<f32>) {
     let (form, rows) = check(job);
     assert!(job.transformed.len() == form.area() * job.inputs * job.outputs);
     transform_input(job, &mut buffers.transformed_input);
-    sized(&mut buffers.products, form.area() * rows * job.outputs);
+    let products = buffers.products.sized(form.area() * rows * job.outputs);
     #[cfg(target_arch = "x86_64")]
     // SAFETY: `check` and the assert above checked the core, the width and every length
     // and index the products read or write.
@@ -273,11 +309,11 @@ pub fn convolve(job: &Job, buffers: &mut Buffers, out: &mut Vec<f32>) {
         avx512::multiply(
             job,
             form.area(),
-            &buffers.transformed_input,
-            &mut buffers.products,
+            buffers.transformed_input.floats(),
+            products,
         );
     }
-    transform_output(job, &buffers.products, out);
+    transform_output(job, buffers.products.floats(), out);
 }
 
 /// The checks of every step: the core, the width, the tiles, the lengths; the tiles' form
@@ -309,9 +345,9 @@ fn sized(buffer: &mut Vec<f32>, len: usize) {
 
 /// The first step: `B^T d B` of each tile's patch of `job.input`, `form.area()` matrices
 /// of `positions * tiles` rows of `inputs` (the weights are not read).
-pub(super) fn transform_input(job: &Job, transformed: &mut Vec<f32>) {
+pub(super) fn transform_input(job: &Job, transformed: &mut Lines) {
     let (form, rows) = check(job);
-    sized(transformed, form.area() * rows * job.inputs);
+    let transformed = transformed.sized(form.area() * rows * job.inputs);
     #[cfg(target_arch = "x86_64")]
     // SAFETY: `check` checked the core and every index the transform reads or writes.
     unsafe {

@@ -20,7 +20,7 @@
 //! each sum is taken off again ([`QuantizedTransformed::offsets`]). The sums are exact;
 //! each product is its sum times both scales, in float32, before the output transform.
 
-use super::winograd::{self, Form, Job};
+use super::winograd::{self, Form, Job, Lines};
 
 /// Points of F(2x2)'s domain: its 16 products.
 const AREA: usize = Form::F2.area();
@@ -96,12 +96,12 @@ fn quantize(x: f32, inverse: f32) -> u8 {
 /// Space a convolution reuses.
 #[derive(Default)]
 pub struct Buffers {
-    transformed: Vec<f32>,
+    transformed: Lines,
     /// The transformed input in quads: 16 matrices of `rows` rows of `quads`.
     quantized: Vec<u32>,
     /// Each row's scale, 16 matrices of `rows`.
     row_scales: Vec<f32>,
-    products: Vec<f32>,
+    products: Lines,
 }
 
 /// `out` (`positions * points` rows of `outputs`) = the convolution of `job.input` with
@@ -126,15 +126,14 @@ pub fn convolve(
     winograd::transform_input(job, &mut buffers.transformed);
     let rows = job.positions * job.tiles.count();
     quantize_groups(
-        &buffers.transformed,
+        buffers.transformed.floats(),
         AREA * job.positions,
         job.tiles.count(),
         cin,
         &mut buffers.quantized,
         &mut buffers.row_scales,
     );
-    buffers.products.truncate(AREA * rows * cout);
-    buffers.products.resize(AREA * rows * cout, 0.0);
+    let products = buffers.products.sized(AREA * rows * cout);
     #[cfg(target_arch = "x86_64")]
     // SAFETY: the core was checked above; the lengths of the quantized rows, the weights
     // and the products follow from the asserts and the sizes just set.
@@ -145,10 +144,10 @@ pub fn convolve(
             weights,
             &buffers.quantized,
             &buffers.row_scales,
-            &mut buffers.products,
+            products,
         );
     }
-    winograd::transform_output(job, &buffers.products, out);
+    winograd::transform_output(job, buffers.products.floats(), out);
 }
 
 /// The transformed input to quads, in `groups` of `group_rows` rows of `inputs` (a
@@ -418,7 +417,7 @@ mod tests {
             (7, Topology::Plane, 18, 80, 1),
         ];
         let (mut tiles, mut buffers, mut out) = (Tiles::default(), Buffers::default(), Vec::new());
-        let mut transformed = Vec::new();
+        let mut transformed = Lines::default();
         for (size, topology, inputs, outputs, positions) in shapes {
             let geo = Geometry::get(size, topology).unwrap();
             let points = geo.num_points();
@@ -446,6 +445,7 @@ mod tests {
 
             // The products one by one, in f64, from the float32 transform's values.
             winograd::transform_input(&job, &mut transformed);
+            let transformed = transformed.floats();
             let rows = positions * tiles.count();
             let quads = inputs.div_ceil(4);
             let mut products = vec![0.0f32; AREA * rows * outputs];
