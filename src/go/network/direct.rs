@@ -13,7 +13,9 @@
 //!
 //! A net made ready for a lower [`Precision`] runs its convolutions on the kernels of
 //! `bf16` and `int8` instead, tiled as the AVX-512 kernel here, where the core has their
-//! instructions and the kernel chosen is [`Kernel::Best`] or [`Kernel::Avx512`].
+//! instructions and the kernel chosen runs on AVX-512 (any but [`Kernel::Gemm`] and
+//! [`Kernel::Avx2`]); [`Kernel::Winograd2x2`] takes an 8-bit net's 3x3 convolutions to
+//! `winograd_int8`.
 
 use crate::go::network::winograd::{self, Form};
 
@@ -32,7 +34,8 @@ pub enum Kernel {
     /// The direct kernel on 16-lane vectors.
     Avx512,
     /// The 3x3 convolutions in float32 by Winograd's F(2x2, 3x3) on 16-lane vectors
-    /// (`winograd`), where the width fits; everything else as the direct kernel.
+    /// (`winograd`), and an 8-bit net's in 8 bits by the same (`winograd_int8`), where the
+    /// width fits; everything else as the direct kernel.
     Winograd2x2,
     /// The same by F(4x4, 3x3).
     Winograd4x4,
@@ -159,9 +162,7 @@ impl Kernel {
             Kernel::Best | Kernel::Gemm => true,
             Kernel::Avx2 => Isa::Avx2.on_this_core(),
             Kernel::Avx512 => Isa::Avx512.on_this_core(),
-            Kernel::Winograd2x2 | Kernel::Winograd4x4 => {
-                crate::go::network::winograd::on_this_core()
-            }
+            Kernel::Winograd2x2 | Kernel::Winograd4x4 => winograd::on_this_core(),
         }
     }
 

@@ -84,7 +84,7 @@ impl Form {
 }
 
 /// A board cut into tiles of one form: for each tile the point each of its patch's inputs
-/// reads and the point each of its outputs is, [`OFF`] beyond the board (on a torus the
+/// reads and the point each of its outputs is, `OFF` beyond the board (on a torus the
 /// patch wraps around instead; its outputs beyond the board are still dropped).
 #[derive(Clone, Debug, Default)]
 pub struct Tiles {
