@@ -375,11 +375,61 @@ pub(super) fn transform_output(job: &Job, products: &[f32], out: &mut Vec<f32>) 
     }
 }
 
+/// The blocks a product's `vectors` output vectors go in, `(first, count)`: one or two
+/// vectors at a time over every row, so that each transformed weight is read once a layer
+/// (with three, 27 accumulators, the compiler kept two of them on the stack).
+pub(super) fn vector_blocks(vectors: usize) -> impl Iterator<Item = (usize, usize)> {
+    (0..vectors)
+        .step_by(2)
+        .map(move |first| (first, (vectors - first).min(2)))
+}
+
+/// The most rows a tile of `v` output vectors keeps in registers: `rows * v` accumulators
+/// and `v` weight vectors within the 32, the inputs broadcast from memory.
+const fn max_rows(v: usize) -> usize {
+    let r = 24 / v;
+    if r > 12 { 12 } else { r }
+}
+
+/// `rows` in tiles of at most `max_rows(v)` spread evenly, `(start, count)`: 9 rows and 2
+/// vectors go as one tile of 9, 25 rows as 9, 8 and 8.
+pub(super) fn row_tiles(rows: usize, v: usize) -> impl Iterator<Item = (usize, usize)> {
+    let tiles = rows.div_ceil(max_rows(v));
+    let mut start = 0;
+    (0..tiles).map(move |tile| {
+        // Rows left spread over the tiles left.
+        let count = (rows - start).div_ceil(tiles - tile);
+        start += count;
+        (start - count, count)
+    })
+}
+
+/// `$run::<$v, R>($tile)` for a tile of `$rows` rows (1 to 12), the rows a const parameter.
+macro_rules! rows_plan {
+    ($rows:expr, $run:ident::<$v:ident>($tile:expr)) => {
+        match $rows {
+            1 => $run::<$v, 1>($tile),
+            2 => $run::<$v, 2>($tile),
+            3 => $run::<$v, 3>($tile),
+            4 => $run::<$v, 4>($tile),
+            5 => $run::<$v, 5>($tile),
+            6 => $run::<$v, 6>($tile),
+            7 => $run::<$v, 7>($tile),
+            8 => $run::<$v, 8>($tile),
+            9 => $run::<$v, 9>($tile),
+            10 => $run::<$v, 10>($tile),
+            11 => $run::<$v, 11>($tile),
+            _ => $run::<$v, 12>($tile),
+        }
+    };
+}
+pub(super) use rows_plan;
+
 #[cfg(target_arch = "x86_64")]
 mod avx512 {
     use std::arch::x86_64::*;
 
-    use super::{Job, OFF};
+    use super::{Job, OFF, row_tiles, vector_blocks};
 
     /// A form's transforms along one column (or row) of a patch: `B^T x` of `P` vectors,
     /// and `A^T x` to the tile's `T`.
@@ -521,12 +571,11 @@ mod avx512 {
             }
         }
     }
-    /// The `area` products, each `rows x inputs` by `inputs x outputs`, a block of one or
-    /// two output vectors at a time over every row (with three, 27 accumulators, the
-    /// compiler kept two of them on the stack), so that each transformed weight is read once
-    /// a layer: at 9 rows (9x9, one position, F(4x4)) the products are otherwise bound by
-    /// reading the weights, which outgrow the core's L2 on 9x9 (a 6x64 net ran slower than
-    /// on the direct kernel when each weight served 5 rows).
+    /// The `area` products, each `rows x inputs` by `inputs x outputs`, in blocks of output
+    /// vectors ([`super::vector_blocks`]) over every row: at 9 rows (9x9, one position,
+    /// F(4x4)) the products are otherwise bound by reading the weights, which outgrow the
+    /// core's L2 on 9x9 (a 6x64 net ran slower than on the direct kernel when each weight
+    /// served 5 rows).
     #[target_feature(enable = "avx512f")]
     pub(super) unsafe fn multiply(
         job: &Job,
@@ -536,14 +585,11 @@ mod avx512 {
     ) {
         let rows = job.positions * job.tiles.count;
         let (cin, cout) = (job.inputs, job.outputs);
-        let vectors = cout / 16;
         for xi in 0..area {
             let a = &transformed[xi * rows * cin..(xi + 1) * rows * cin];
             let w = &job.transformed[xi * cin * cout..(xi + 1) * cin * cout];
             let c = &mut products[xi * rows * cout..(xi + 1) * rows * cout];
-            let mut first = 0;
-            while first < vectors {
-                let block = (vectors - first).min(2);
+            for (first, block) in vector_blocks(cout / 16) {
                 let col = 16 * first;
                 // SAFETY: the caller's checks hold for each call; `col` plus the block's
                 // width is within `cout`.
@@ -553,20 +599,11 @@ mod avx512 {
                         _ => block_of::<2>(a, w, c, rows, cin, cout, col),
                     }
                 }
-                first += block;
             }
         }
     }
 
-    /// The most rows a tile of `V` output vectors keeps in registers: `R * V` accumulators
-    /// and `V` weight vectors within the 32, the inputs broadcast from memory.
-    const fn max_rows(v: usize) -> usize {
-        let r = 24 / v;
-        if r > 12 { 12 } else { r }
-    }
-
-    /// Columns `col..col + 16 V` of `c = a w` over all `rows`, in tiles of at most
-    /// [`max_rows`] rows spread evenly (9 rows and 2 vectors go as one tile of 9).
+    /// Columns `col..col + 16 V` of `c = a w` over all `rows`, in [`row_tiles`].
     #[target_feature(enable = "avx512f")]
     #[allow(clippy::too_many_arguments)]
     unsafe fn block_of<const V: usize>(
@@ -578,12 +615,7 @@ mod avx512 {
         cout: usize,
         col: usize,
     ) {
-        let most = max_rows(V);
-        let chunks = rows.div_ceil(most);
-        let mut start = 0;
-        for chunk in 0..chunks {
-            // Rows left spread over the chunks left.
-            let n = (rows - start).div_ceil(chunks - chunk);
+        for (start, count) in row_tiles(rows, V) {
             let t = Tile {
                 a,
                 w,
@@ -593,24 +625,8 @@ mod avx512 {
                 cout,
                 col,
             };
-            // SAFETY: rows `start..start + n` of `a` and `c` exist.
-            unsafe {
-                match n {
-                    1 => rows_of::<V, 1>(t),
-                    2 => rows_of::<V, 2>(t),
-                    3 => rows_of::<V, 3>(t),
-                    4 => rows_of::<V, 4>(t),
-                    5 => rows_of::<V, 5>(t),
-                    6 => rows_of::<V, 6>(t),
-                    7 => rows_of::<V, 7>(t),
-                    8 => rows_of::<V, 8>(t),
-                    9 => rows_of::<V, 9>(t),
-                    10 => rows_of::<V, 10>(t),
-                    11 => rows_of::<V, 11>(t),
-                    _ => rows_of::<V, 12>(t),
-                }
-            }
-            start += n;
+            // SAFETY: rows `start..start + count` of `a` and `c` exist.
+            unsafe { rows_plan!(count, rows_of::<V>(t)) }
         }
     }
 

@@ -208,6 +208,7 @@ mod avx512 {
     use std::arch::x86_64::*;
 
     use super::{AREA, QuantizedTransformed};
+    use crate::go::network::winograd::{row_tiles, rows_plan, vector_blocks};
 
     /// A group of a multiple of 16 transformed values to 8 bits plus 128, 16 at a time, by
     /// its own scale, which it returns: its largest size found first, in vectors (a scalar
@@ -240,8 +241,7 @@ mod avx512 {
     }
 
     /// The 16 products, each `rows x quads` (8-bit) by `quads x outputs`, scaled to float32:
-    /// a block of one or two output vectors at a time over every row, as `winograd`'s
-    /// float32 products go.
+    /// in `winograd`'s blocks of output vectors over every row, as its float32 products go.
     #[target_feature(enable = "avx512f,avx512vnni")]
     pub(super) unsafe fn multiply(
         rows: usize,
@@ -254,7 +254,6 @@ mod avx512 {
         let cout = w.outputs;
         assert!(input.len() == AREA * rows * quads && row_scales.len() == AREA * rows);
         assert!(products.len() == AREA * rows * cout && cout.is_multiple_of(16));
-        let vectors = cout / 16;
         for xi in 0..AREA {
             let t = Tile {
                 a: &input[xi * rows * quads..(xi + 1) * rows * quads],
@@ -268,9 +267,7 @@ mod avx512 {
                 cout,
                 col: 0,
             };
-            let mut first = 0;
-            while first < vectors {
-                let block = (vectors - first).min(2);
+            for (first, block) in vector_blocks(cout / 16) {
                 let t = Tile {
                     c: &mut *t.c,
                     col: 16 * first,
@@ -283,7 +280,6 @@ mod avx512 {
                         _ => block_of::<2>(t, rows),
                     }
                 }
-                first += block;
             }
         }
     }
@@ -302,38 +298,17 @@ mod avx512 {
         col: usize,
     }
 
-    /// Columns `col..col + 16 V` over all `rows`, in chunks of at most `24 / V` (and 12)
-    /// rows spread evenly.
+    /// Columns `col..col + 16 V` over all `rows`, in `winograd`'s tiles of rows.
     #[target_feature(enable = "avx512f,avx512vnni")]
     unsafe fn block_of<const V: usize>(t: Tile, rows: usize) {
-        let most = (24 / V).min(12);
-        let chunks = rows.div_ceil(most);
-        let mut start = 0;
-        for chunk in 0..chunks {
-            let n = (rows - start).div_ceil(chunks - chunk);
+        for (start, count) in row_tiles(rows, V) {
             let t = Tile {
                 c: &mut *t.c,
                 start,
                 ..t
             };
-            // SAFETY: rows `start..start + n` exist.
-            unsafe {
-                match n {
-                    1 => rows_of::<V, 1>(t),
-                    2 => rows_of::<V, 2>(t),
-                    3 => rows_of::<V, 3>(t),
-                    4 => rows_of::<V, 4>(t),
-                    5 => rows_of::<V, 5>(t),
-                    6 => rows_of::<V, 6>(t),
-                    7 => rows_of::<V, 7>(t),
-                    8 => rows_of::<V, 8>(t),
-                    9 => rows_of::<V, 9>(t),
-                    10 => rows_of::<V, 10>(t),
-                    11 => rows_of::<V, 11>(t),
-                    _ => rows_of::<V, 12>(t),
-                }
-            }
-            start += n;
+            // SAFETY: rows `start..start + count` exist.
+            unsafe { rows_plan!(count, rows_of::<V>(t)) }
         }
     }
 
