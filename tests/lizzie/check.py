@@ -49,6 +49,9 @@ POSITION = ("(;GM[1]FF[4]SZ[19]KM[7.5]RU[Chinese]PL[B]"
             "AW[dp][dd][cq][cn][nc][qc][pc][oc][mc][cf])\n")
 # Seconds of analysis before the shots: long enough for a few moves to gather visits.
 ANALYSIS_SECONDS = 6
+# Reports before a screenshot whose variations it may still show: about three seconds of
+# Lizzie's repaint lag at ten reports a second.
+REPAINT_REPORTS = 30
 
 
 def log_lines(path):
@@ -203,27 +206,45 @@ def run(shicho, jar, out):
             raise Failure(missing)
         print(f"lizzie: best move {best[0][0]} drawn, {len(shown)} candidates drawn")
 
-        # The variation: the mouse over the best move shows its line on the board.
+        # The variation: the mouse over the best move shows its line on the board. The line
+        # changes with nearly every report (ten a second), and Lizzie repaints a moment after
+        # each, later on a loaded machine: a shot is judged against the lines shicho sent for
+        # that move in the reports of the few seconds before it and any that came during it.
         pv = best[0][2]
         x, y = vertex_xy(best[0][0], grid)
         subprocess.run(["xdotool", "mousemove", str(int(x)), str(int(y))], env=env, check=True)
+        colour = lambda i: "X" if i % 2 == 0 else "O"  # Black is to play
         checked = None
         for attempt in range(6):
             time.sleep(1.0)
+            if attempt:
+                # A fresh motion event over the move, in case Lizzie missed the first.
+                for dx in (1, 0):
+                    subprocess.run(["xdotool", "mousemove", str(int(x) + dx), str(int(y))],
+                                   env=env, check=True)
+                time.sleep(0.3)
+            before = len(reports(log_lines(log)))
             shot = os.path.join(work, "variation.png")
             gogui.screenshot(display, shot)
             raw = gogui.load_rgb(shot)
-            # The line may have changed since: read the best move's pv of the latest report.
-            latest = candidates(reports(log_lines(log))[-1])
-            pv = next((p for m, _, p in latest if m == best[0][0]), pv)
-            stones = [(i, v) for i, v in enumerate(pv[:4]) if v != "pass"]
-            colour = lambda i: "X" if i % 2 == 0 else "O"  # Black is to play
-            seen = [gogui.classify(raw, *vertex_xy(v, grid), d) == colour(i) for i, v in stones]
-            if stones and all(seen):
-                checked = pv[:4]
+            recent = reports(log_lines(log))[max(0, before - REPAINT_REPORTS):]
+            lines = [p for report in reversed(recent)
+                     for m, _, p in candidates(report) if m == best[0][0]]
+            pv = lines[0] if lines else pv
+            for line in lines:
+                stones = [(i, v) for i, v in enumerate(line[:4]) if v != "pass"]
+                if stones and all(gogui.classify(raw, *vertex_xy(v, grid), d) == colour(i)
+                                  for i, v in stones):
+                    checked = line[:4]
+                    break
+            if checked is not None:
                 break
         if checked is None:
-            raise Failure(f"the variation {' '.join(pv[:4])} is not drawn over the best move")
+            drawn = " ".join(f"{v}:{gogui.classify(raw, *vertex_xy(v, grid), d)}"
+                             for v in pv[:4] if v != "pass")
+            raise Failure(f"the variation {' '.join(pv[:4])} (or any of the lines of the "
+                          f"{REPAINT_REPORTS} reports before) is not drawn over the best move "
+                          f"(the last shot there: {drawn}; {len(lines)} lines tried)")
         print(f"lizzie: variation {' '.join(checked)} drawn")
 
         # The pictures for doc/: the candidates, and the variation, with the win-rate panel.
