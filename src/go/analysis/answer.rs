@@ -6,9 +6,11 @@
 //! - `visits`, `edgeVisits`: the move's simulations (shicho's tree has no transpositions,
 //!   so they are the same); `weight`, `edgeWeight`, `playSelectionValue` likewise, every
 //!   simulation weighing one and the most visited move ranking first (`order`).
-//! - `winrate`: the mean result of the move's simulations; `utility` the same on KataGo's
-//!   scale from -1 to 1 (shicho's search values wins; its small share of score is in the
-//!   results already); `lcb` and `utilityLcb` two standard errors below them.
+//! - `winrate`: with a network, its value averaged over the positions the search counted
+//!   under the move, as the scores are (KataGo's way); without one, the mean result of the
+//!   move's simulations. `utility` the same on KataGo's scale from -1 to 1 (shicho's search
+//!   values wins; its small share of score is in the results already); `lcb` and
+//!   `utilityLcb` two standard errors below them.
 //! - `scoreLead`, `scoreMean`, `scoreSelfplay`: the mean lead over the positions the search
 //!   counted under the move (`search::analysis`); shicho's network has one score output,
 //!   the lead. `scoreStdev`: the leads' spread over those positions.

@@ -25,7 +25,7 @@ use crate::go::search::avoid::AvoidMoves;
 use crate::go::search::mcts::{Analysed, Observer, Root, SearchResult, Searcher, last_moves};
 use crate::go::search::params::{Network, Params};
 use crate::go::search::priors::{NetScratch, encode, evaluate};
-use crate::go::search::tally::LeadSums;
+use crate::go::search::tally::Sums;
 use crate::go::search::tree::{NodeId, ROOT, Tree};
 
 /// What an analysis asks of the search beyond a move.
@@ -140,7 +140,7 @@ impl Reporter {
         let slot = tally.reporter_slot();
         let komi = shared.komi as f32;
         let c = shared.color;
-        if tally.lead(None).samples == 0 {
+        if tally.sums(None).samples == 0 {
             let last_was_pass = shared.passes > 0;
             if let Some(e) = evaluate(
                 net,
@@ -157,7 +157,7 @@ impl Reporter {
         }
         for &child in children {
             let mv = shared.tree.mv(child);
-            if shared.tree.visits(child) == 0 || tally.lead(Some(mv)).samples > 0 {
+            if shared.tree.visits(child) == 0 || tally.sums(Some(mv)).samples > 0 {
                 continue;
             }
             let mut board = shared.board.clone();
@@ -231,8 +231,8 @@ impl Reporter {
             Color::White => -1.0,
         };
         let tally = shared.tally.as_ref();
-        let all = tally.map(|t| t.lead_everywhere()).unwrap_or_default();
-        let score_of = |sums: LeadSums| {
+        let all = tally.map(|t| t.sums_everywhere()).unwrap_or_default();
+        let score_of = |sums: Sums| {
             sums.mean_and_stdev().map(|(lead, stdev)| Score {
                 lead: sign * lead,
                 stdev,
@@ -248,6 +248,17 @@ impl Reporter {
             })
         };
         let root_owners = owners_of(None, all.samples);
+        // With the network, win rates are its values averaged as the scores are: the
+        // search's own mix of values and playout results is blunter (the playouts end
+        // near even in positions the network already reads as won).
+        let winrate_of = |sums: Sums| {
+            shared.network?;
+            let black = sums.mean_win()?;
+            Some(match shared.color {
+                Color::Black => black,
+                Color::White => 1.0 - black,
+            })
+        };
         let mut visits = 0u32;
         let mut wins = 0.0;
         let mut lines: Vec<AnalysisLine> = children
@@ -283,7 +294,10 @@ impl Reporter {
         let visited = lines.iter().filter(|l| l.visits > 0).count();
         lines.truncate(visited.max(options.min_moves).min(options.max_moves));
         for line in &mut lines {
-            let sums = tally.map(|t| t.lead(Some(line.mv))).unwrap_or_default();
+            let sums = tally.map(|t| t.sums(Some(line.mv))).unwrap_or_default();
+            if let Some(winrate) = winrate_of(sums) {
+                line.winrate = winrate;
+            }
             if let Some(score) = score_of(sums) {
                 line.score = score;
                 line.ownership = owners_of(Some(line.mv), sums.samples);
@@ -315,10 +329,10 @@ impl Reporter {
             lines,
             root: RootSummary {
                 visits,
-                winrate: if visits == 0 {
-                    0.5
-                } else {
-                    wins / visits as f64
+                winrate: match winrate_of(all) {
+                    Some(winrate) if visits > 0 => winrate,
+                    _ if visits == 0 => 0.5,
+                    _ => wins / visits as f64,
                 },
                 score: root_score,
                 ownership: root_owners,
@@ -566,8 +580,14 @@ mod tests {
         let visited: Vec<&AnalysisLine> = report.lines.iter().filter(|l| l.visits > 0).collect();
         assert!(visited.len() > 3);
         for line in &visited {
-            assert!(tally.lead(Some(line.mv)).samples > 0, "{:?}", line.mv);
+            let sums = tally.sums(Some(line.mv));
+            assert!(sums.samples > 0, "{:?}", line.mv);
+            // Win rates are the network's values averaged, for White (the side analysed).
+            let white = 1.0 - sums.mean_win().unwrap();
+            assert!((line.winrate - white).abs() < 1e-9, "{:?}", line.mv);
         }
+        let white = 1.0 - tally.sums_everywhere().mean_win().unwrap();
+        assert!((report.root.winrate - white).abs() < 1e-9);
         // The visits are the root's; unvisited moves show the root's score and ownership.
         let visits: u32 = report.lines.iter().map(|l| l.visits).sum();
         assert_eq!(visits, report.root.visits);

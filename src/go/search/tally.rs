@@ -35,6 +35,8 @@ use crate::go::search::dead_stones::owner_at_end;
 /// for the root's own position, last.
 struct Slot {
     samples: Box<[AtomicU32]>,
+    /// Sums of Black's chances of winning, as `f64` bits.
+    win: Box<[AtomicU64]>,
     /// Sums of leads and of squared leads, as `f64` bits.
     lead: Box<[AtomicU64]>,
     lead_squared: Box<[AtomicU64]>,
@@ -57,16 +59,22 @@ fn add_f32(sum: &AtomicU32, x: f32) {
     sum.store(v.to_bits(), Ordering::Relaxed);
 }
 
-/// The samples of one entry, merged: how many, and the sums of their leads and squared
-/// leads (Black's).
+/// The samples of one entry, merged: how many, and the sums of their chances of winning,
+/// leads and squared leads (Black's).
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub(crate) struct LeadSums {
+pub(crate) struct Sums {
     pub samples: u32,
+    pub win: f64,
     pub lead: f64,
     pub lead_squared: f64,
 }
 
-impl LeadSums {
+impl Sums {
+    /// Black's mean chance of winning over the samples, `None` without any.
+    pub(crate) fn mean_win(&self) -> Option<f64> {
+        (self.samples > 0).then(|| self.win / self.samples as f64)
+    }
+
     /// The mean lead and its standard deviation over the samples, `None` without any.
     pub(crate) fn mean_and_stdev(&self) -> Option<(f64, f64)> {
         if self.samples == 0 {
@@ -78,8 +86,9 @@ impl LeadSums {
         Some((mean, variance.sqrt()))
     }
 
-    fn add(&mut self, other: LeadSums) {
+    fn add(&mut self, other: Sums) {
         self.samples += other.samples;
+        self.win += other.win;
         self.lead += other.lead;
         self.lead_squared += other.lead_squared;
     }
@@ -102,6 +111,7 @@ impl Tally {
         let slots = (0..=threads)
             .map(|_| Slot {
                 samples: zeroed(entries),
+                win: zeroed(entries),
                 lead: zeroed(entries),
                 lead_squared: zeroed(entries),
                 owner: zeroed(if owners { entries * points } else { 0 }),
@@ -129,11 +139,19 @@ impl Tally {
         }
     }
 
-    /// One sample: Black's lead, and `owner(i)` Black's ownership of point `i` when owners
-    /// are tallied.
-    fn record(&self, slot: usize, under: Option<Move>, lead: f64, owner: impl Fn(usize) -> f32) {
+    /// One sample: Black's chance of winning and lead, and `owner(i)` Black's ownership of
+    /// point `i` when owners are tallied.
+    fn record(
+        &self,
+        slot: usize,
+        under: Option<Move>,
+        win: f64,
+        lead: f64,
+        owner: impl Fn(usize) -> f32,
+    ) {
         let slot = &self.slots[slot];
         let e = self.entry(under);
+        add_f64(&slot.win[e], win);
         add_f64(&slot.lead[e], lead);
         add_f64(&slot.lead_squared[e], lead * lead);
         if self.owners {
@@ -156,11 +174,11 @@ impl Tally {
         to_move: Color,
         e: &Evaluation,
     ) {
-        let sign = match to_move {
-            Color::Black => 1.0,
-            Color::White => -1.0,
+        let (sign, win) = match to_move {
+            Color::Black => (1.0, e.win as f64),
+            Color::White => (-1.0, 1.0 - e.win as f64),
         };
-        self.record(slot, under, sign * e.lead as f64, |i| {
+        self.record(slot, under, win, sign * e.lead as f64, |i| {
             sign as f32 * e.ownership[i]
         });
     }
@@ -174,7 +192,12 @@ impl Tally {
         margin: f64,
         board: &Board,
     ) {
-        self.record(slot, under, margin, |i| {
+        let win = match margin.partial_cmp(&0.0) {
+            Some(std::cmp::Ordering::Greater) => 1.0,
+            Some(std::cmp::Ordering::Less) => 0.0,
+            _ => 0.5,
+        };
+        self.record(slot, under, win, margin, |i| {
             owner_at_end(board, crate::go::point::Point::from_index(i)) as f32
         });
     }
@@ -190,29 +213,30 @@ impl Tally {
     }
 
     /// The samples under the root move `under` (`None`: of the root's own position alone).
-    pub(crate) fn lead(&self, under: Option<Move>) -> LeadSums {
+    pub(crate) fn sums(&self, under: Option<Move>) -> Sums {
         let e = self.entry(under);
-        let mut sums = LeadSums::default();
+        let mut sums = Sums::default();
         for slot in &self.slots {
-            sums.add(self.lead_at(slot, e));
+            sums.add(self.sums_at(slot, e));
         }
         sums
     }
 
     /// Every sample of the search: the root's own and those under each of its moves.
-    pub(crate) fn lead_everywhere(&self) -> LeadSums {
-        let mut sums = LeadSums::default();
+    pub(crate) fn sums_everywhere(&self) -> Sums {
+        let mut sums = Sums::default();
         for slot in &self.slots {
             for e in 0..self.points + 2 {
-                sums.add(self.lead_at(slot, e));
+                sums.add(self.sums_at(slot, e));
             }
         }
         sums
     }
 
-    fn lead_at(&self, slot: &Slot, e: usize) -> LeadSums {
-        LeadSums {
+    fn sums_at(&self, slot: &Slot, e: usize) -> Sums {
+        Sums {
             samples: slot.samples[e].load(Ordering::Relaxed),
+            win: f64::from_bits(slot.win[e].load(Ordering::Relaxed)),
             lead: f64::from_bits(slot.lead[e].load(Ordering::Relaxed)),
             lead_squared: f64::from_bits(slot.lead_squared[e].load(Ordering::Relaxed)),
         }
@@ -249,10 +273,11 @@ mod tests {
     use super::*;
     use crate::go::point::Point;
 
+    /// The side to move wins 0.5 + lead / 10 of the time.
     fn evaluation(lead: f32, ownership: Vec<f32>) -> Evaluation {
         Evaluation {
             policy: vec![],
-            win: 0.5,
+            win: 0.5 + lead / 10.0,
             lead,
             ownership,
         }
@@ -276,24 +301,29 @@ mod tests {
             Color::White,
             &evaluation(1.0, vec![-1.0, 0.5, 0.0, 0.0]),
         );
-        let sums = t.lead(a);
+        let sums = t.sums(a);
         assert_eq!(sums.samples, 2);
+        let win = sums.mean_win().unwrap();
+        assert!(
+            (win - 0.6).abs() < 1e-6,
+            "Black's chances 0.8 and 0.4: {win}"
+        );
         let (mean, stdev) = sums.mean_and_stdev().unwrap();
         assert_eq!((mean, stdev), (1.0, 2.0), "Black's leads 3 and -1");
         let mut owners = vec![0.0; 4];
         assert!(t.add_owners(a, &mut owners));
         assert_eq!(owners, [2.0, -0.5, 0.0, -0.5], "sums of Black's ownership");
         // Nothing under the other moves; the root's own evaluation counts at the root only.
-        assert_eq!(t.lead(Some(Move::Pass)).mean_and_stdev(), None);
+        assert_eq!(t.sums(Some(Move::Pass)).mean_and_stdev(), None);
         t.record_net(
             t.reporter_slot(),
             None,
             Color::White,
             &evaluation(-2.0, vec![0.0; 4]),
         );
-        assert_eq!(t.lead(None).mean_and_stdev(), Some((2.0, 0.0)));
-        assert_eq!(t.lead(a).samples, 2);
-        let all = t.lead_everywhere();
+        assert_eq!(t.sums(None).mean_and_stdev(), Some((2.0, 0.0)));
+        assert_eq!(t.sums(a).samples, 2);
+        let all = t.sums_everywhere();
         assert_eq!((all.samples, all.lead), (3, 4.0));
     }
 
@@ -307,7 +337,7 @@ mod tests {
         );
         let t = Tally::new(9, 1, true);
         t.record_playout(0, Some(Move::Pass), -3.5, &board);
-        let (mean, _) = t.lead(Some(Move::Pass)).mean_and_stdev().unwrap();
+        let (mean, _) = t.sums(Some(Move::Pass)).mean_and_stdev().unwrap();
         assert_eq!(mean, -3.5);
         let mut owners = vec![0.0; 9];
         t.add_owners(None, &mut owners);
@@ -323,6 +353,6 @@ mod tests {
         let mut owners = vec![0.0; 4];
         assert!(!t.add_owners(None, &mut owners));
         assert_eq!(owners, [0.0; 4]);
-        assert_eq!(t.lead(None).samples, 1);
+        assert_eq!(t.sums(None).samples, 1);
     }
 }
