@@ -1255,6 +1255,11 @@ clear_board
 #? [.*]*
 513 kata-raw-nn b   # syntax error
 #? [.*]*
+# KataGo's clear_cache: the kept tree and the network's cache forgotten; nothing else.
+514 clear_cache
+#? []
+515 clear_cache now   # syntax error
+#? [.*]*
 
 # ----- Settings --------------------------------------------------------------------------------
 # KataGo's and Leela Zero's ways to change a setting while the engine runs; each is read back,
@@ -1286,7 +1291,7 @@ clear_board
 533 genmove w
 #? [[A-HJ][1-9]|PASS|resign]
 534 lz-setoption
-#? [option name Maximum Memory Use \(MiB\) type spin default 1080 min 57 max \d+\noption name Visits .*\noption name Playouts .*\noption name Pondering type check default false\noption name Level type spin default 10 min 1 max 10]
+#? [option name Maximum Memory Use \(MiB\) type spin default 1112 min 89 max \d+\noption name Visits .*\noption name Playouts .*\noption name Pondering type check default false\noption name Level type spin default 10 min 1 max 10]
 535 kata-set-param maxTime 1e20
 #? []
 536 kata-get-param maxTime
@@ -1297,7 +1302,7 @@ clear_board
 #? [20000]
 539 lz-setoption name Level value 10
 #? []
-540 lz-setoption name Maximum Memory Use (MiB) value 1080
+540 lz-setoption name Maximum Memory Use (MiB) value 1112
 #? []
 541 kata-set-param level 11   # Could not set params: level must be 1 to 10, not '11'
 #? [.*]*

@@ -82,7 +82,7 @@ struct Cli {
     #[arg(long, default_value = "10")]
     level: shicho::go::search::Level,
     /// Most memory Go's search may hold, in MiB (its trees, and the rest it needs); default:
-    /// 1080 with one thread, the tree of 8 Mi nodes (doc/search.md#memory).
+    /// 1112 with one thread, the tree of 8 Mi nodes (doc/search.md#memory).
     #[arg(long, value_name = "MIB")]
     max_memory: Option<usize>,
     /// What the network's convolutions compute in: f32 (the default), bf16 (AVX-512 BF16)

@@ -455,6 +455,7 @@ fn analysis_argument_texts() {
                 "? optimism must be from 0 to 1, not '2'\n\n",
             ),
             ("kata-raw-nn w", "? syntax error\n\n"),
+            ("clear_cache now", "? syntax error\n\n"),
         ],
     );
 }

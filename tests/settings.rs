@@ -36,7 +36,7 @@ fn kata_params_read_back_what_was_set() {
         ("wideRootNoise", "0"),
         ("analysisWideRootNoise", "0"),
         ("level", "10"),
-        ("maxMemory", "1080"),
+        ("maxMemory", "1112"),
     ];
     let want: Vec<(String, String)> = defaults
         .iter()
@@ -66,7 +66,7 @@ fn kata_params_read_back_what_was_set() {
     assert_eq!(setting(&mut e, "maxTime"), "1");
     // More threads take their share from the default's memory.
     let mut e = Session::start(&["--weights", "none", "--threads", "2"]);
-    assert_eq!(setting(&mut e, "maxMemory"), "1084");
+    assert_eq!(setting(&mut e, "maxMemory"), "1116");
 }
 
 #[test]
@@ -120,8 +120,8 @@ fn bad_settings_are_errors_that_change_nothing() {
         ),
         (
             "kata-set-param maxMemory 40",
-            "maxMemory 40 MiB is too little: with 1 search thread the engine needs 56 MiB \
-             besides its trees, and at least 57 MiB in all",
+            "maxMemory 40 MiB is too little: with 1 search thread the engine needs 88 MiB \
+             besides its trees, and at least 89 MiB in all",
         ),
         (
             "kata-set-param wideRootNoise -1",
@@ -144,11 +144,11 @@ fn bad_settings_are_errors_that_change_nothing() {
         assert_eq!(settings(&mut e), before, "{command} changed a setting");
     }
     // The memory's share of a thread: a limit that fits one thread refuses the 16th.
-    e.ok("kata-set-param maxMemory 60");
+    e.ok("kata-set-param maxMemory 92");
     e.fails(
         "kata-set-param numSearchThreads 16",
-        "Could not set params: maxMemory 60 MiB is too little: with 16 search threads the \
-         engine needs 116 MiB besides its trees, and at least 117 MiB in all",
+        "Could not set params: maxMemory 92 MiB is too little: with 16 search threads the \
+         engine needs 148 MiB besides its trees, and at least 149 MiB in all",
     );
     assert_eq!(setting(&mut e, "numSearchThreads"), "1");
     for (command, error) in [
@@ -176,7 +176,7 @@ fn lz_setoption_sets_what_leela_zeros_front_ends_send() {
     );
     assert!(
         lines[0]
-            .starts_with("option name Maximum Memory Use (MiB) type spin default 1080 min 57 max")
+            .starts_with("option name Maximum Memory Use (MiB) type spin default 1112 min 89 max")
     );
     for (command, name, value) in [
         ("lz-setoption name visits value 800", "maxVisits", "800"),
@@ -228,8 +228,8 @@ fn lz_setoption_sets_what_leela_zeros_front_ends_send() {
         ),
         (
             "lz-setoption name maximum memory use (mib) value 20",
-            "incorrect value: 20 MiB is too little: with 1 search thread the engine needs 56 \
-             MiB besides its trees, and at least 57 MiB in all",
+            "incorrect value: 20 MiB is too little: with 1 search thread the engine needs 88 \
+             MiB besides its trees, and at least 89 MiB in all",
         ),
         (
             "lz-setoption name pondering value maybe",
@@ -321,8 +321,8 @@ fn first_visits(report: &str) -> u64 {
 fn a_full_tree_keeps_every_command_answering() {
     // The least memory the engine takes with two threads: trees of 8,192 nodes, full after a
     // few dozen expansions on 19x19.
-    let mut e = Session::start(&["--threads", "2", "--max-memory", "61", "--seed", "3"]);
-    assert_eq!(setting(&mut e, "maxMemory"), "61");
+    let mut e = Session::start(&["--threads", "2", "--max-memory", "93", "--seed", "3"]);
+    assert_eq!(setting(&mut e, "maxMemory"), "93");
     e.ok("boardsize 19");
     e.ok("kata-set-param maxVisits 3000");
     let m = e.ok("genmove b");
@@ -357,8 +357,8 @@ fn start(args: &[&str]) -> (Option<i32>, String) {
 fn bad_options_are_refused_at_start() {
     for (args, error) in [
         (
-            &["--max-memory", "56"][..],
-            "--max-memory 56 MiB is too little: with 1 search thread",
+            &["--max-memory", "88"][..],
+            "--max-memory 88 MiB is too little: with 1 search thread",
         ),
         (
             &["--max-memory", "64", "--threads", "8"],
@@ -378,5 +378,5 @@ fn bad_options_are_refused_at_start() {
         assert!(stderr.contains(error), "{args:?}: {stderr}");
         assert!(!stderr.contains("panic"), "{args:?}: {stderr}");
     }
-    assert_eq!(start(&["--max-memory", "57", "--level", "1"]).0, Some(0));
+    assert_eq!(start(&["--max-memory", "89", "--level", "1"]).0, Some(0));
 }

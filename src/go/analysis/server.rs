@@ -193,8 +193,11 @@ impl<W: Write> Engine<'_, W> {
                     .collect();
                 echo.insert("models".into(), Value::Array(models));
             }
-            // Each search evaluates its own positions: there is no cache between queries.
-            Action::ClearCache => {}
+            Action::ClearCache => {
+                if let Some(network) = &self.config.network {
+                    network.0.clear_cache();
+                }
+            }
             Action::Terminate { id, turns } => {
                 let target = Target {
                     id: id.as_deref(),

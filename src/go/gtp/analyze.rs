@@ -59,6 +59,11 @@ pub const COMMANDS: &[Command<State>] = &[
     command("kata-genmove_analyze", |s, a| {
         genmove_once(s, a, Dialect::Kata)
     }),
+    command("clear_cache", |s, a| {
+        arity(a, 0)?;
+        s.clear_cache();
+        Ok(String::new())
+    }),
     // Offered with a network only: without one it could not work.
     command_if("kata-raw-nn", raw_nn, |s| s.params().network.is_some()),
 ];

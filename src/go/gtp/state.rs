@@ -548,6 +548,15 @@ impl State {
         self.pondering = Some(Pondering { stop, thread });
     }
 
+    /// Forgets the kept tree and the network's cache of evaluations (KataGo's
+    /// `clear_cache`): the next search starts from nothing.
+    pub fn clear_cache(&mut self) {
+        self.searcher.clear();
+        if let Some(network) = &self.params.network {
+            network.0.clear_cache();
+        }
+    }
+
     /// Stops the search running on the opponent's time and takes its tree back. Every
     /// command does this before anything else.
     pub fn stop_pondering(&mut self) {

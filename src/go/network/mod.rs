@@ -10,6 +10,7 @@
 
 pub mod bf16;
 pub mod direct;
+pub mod evaluator;
 pub mod inputs;
 pub mod int8;
 pub mod model;

@@ -504,10 +504,7 @@ pub fn raw_evaluation(network: &Network, game: &Game, c: Color, sym: usize) -> O
         inputs,
     );
     let seen = symmetry::transform_inputs(inputs, geo, sym);
-    let e = network
-        .0
-        .evaluate(geo, &[&seen], scratch.workspace_mut())
-        .pop()?;
+    let e = network.0.evaluate(geo, &seen, scratch.workspace_mut())?;
     Some(symmetry::restore(e, geo, sym))
 }
 

@@ -31,7 +31,7 @@ use std::time::{Duration, Instant};
 use crate::color::Color;
 use crate::go::board::Board;
 use crate::go::game::Game;
-use crate::go::network::weights::Weights;
+use crate::go::network::evaluator::Evaluator;
 use crate::go::point::{Move, Point};
 use crate::go::rules::Rules;
 use crate::go::search::avoid::AvoidMoves;
@@ -238,6 +238,7 @@ impl Searcher {
         mut observer: Option<Observer<'_>>,
     ) -> SearchResult {
         let start = Instant::now();
+        let cache_before = params.network.as_ref().map(|n| n.0.cache_stats());
         let threads = params.threads.clamp(1, 64);
         let avoiding = observer.as_ref().is_some_and(|o| !o.avoid.is_empty());
         let tree = if avoiding {
@@ -317,6 +318,14 @@ impl Searcher {
             result.winrate * 100.0,
             result.candidates.first().map_or(0, |best| best.visits),
         );
+        if let (Some(before), Some(n)) = (cache_before, &params.network) {
+            let now = n.0.cache_stats();
+            log::info!(
+                "network: {} evaluations asked, {} answered by the cache",
+                now.lookups - before.lookups,
+                now.hits - before.hits
+            );
+        }
         if !avoiding {
             self.keep(root.shared.tree, game);
         }
@@ -482,7 +491,7 @@ impl<'g> Root<'g> {
         color: Color,
         tree: Tree,
         tunables: &'g Tunables,
-        network: Option<&'g Weights>,
+        network: Option<&'g Evaluator>,
         analysed: Option<Analysed<'_>>,
     ) -> Root<'g> {
         let last = last_moves(game);

@@ -8,8 +8,9 @@
 //!   its subtree is copied into (`Tree::subtree`), or beside the fresh tree of an analysis
 //!   or of `reg_genmove`; so a limit gives each arena half of what the rest leaves;
 //! - the rest ([`reserve_mib`]): the binary with its built-in network and learnt patterns
-//!   (8 MiB resident at start), Othello's searcher tables (32 MiB, made when Othello is
-//!   first played, then kept), and for each search thread and the thread that reports an
+//!   (8 MiB resident at start), the network's cache of evaluated positions
+//!   ([`CACHE_MIB`], filled as the network is used), Othello's searcher tables (32 MiB, made
+//!   when Othello is first played, then kept), and for each search thread and the thread that reports an
 //!   analysis: the network's workspace (its 3x3 gather of 48 channels, 1.1 MiB on 25x25),
 //!   an analysis's tally (1.6 MiB on 25x25 with ownership), the thread's board, playout
 //!   buffers and stack.
@@ -18,13 +19,14 @@
 //! while it is kept), which no Go search touches.
 //!
 //! Without a limit the arena is [`DEFAULT_TREE_NODES`], the tree shicho always had: with
-//! one thread the engine then holds at most [`default_mib`] (1080 MiB), a quarter of a 4 GB
+//! one thread the engine then holds at most [`default_mib`] (1112 MiB), a quarter of a 4 GB
 //! laptop, the rest left to the system and a GUI. The worst case is rare (two full arenas:
 //! a long search kept beside a long analysis); a 20,000-simulation genmove on 19x19 uses
 //! about a third of one.
 
 use std::fmt;
 
+use crate::go::network::evaluator::CACHE_MIB;
 use crate::go::search::tree::Tree;
 
 /// Nodes of the arena without a limit (8 Mi: 512 MiB).
@@ -52,7 +54,7 @@ const THREAD_MIB: usize = 4;
 /// What the engine holds besides its trees, with `threads` search threads (and the one that
 /// reports an analysis).
 pub fn reserve_mib(threads: usize) -> usize {
-    ENGINE_MIB + OTHELLO_MIB + (threads + 1) * THREAD_MIB
+    ENGINE_MIB + CACHE_MIB + OTHELLO_MIB + (threads + 1) * THREAD_MIB
 }
 
 /// The most memory the engine holds without a limit: two arenas of
@@ -115,7 +117,7 @@ mod tests {
     fn without_a_limit_the_tree_is_the_one_shicho_always_had() {
         assert_eq!(Tree::NODE_BYTES, 64);
         assert_eq!(tree_nodes(None, 1), Ok(8 << 20));
-        assert_eq!(default_mib(1), 1080);
+        assert_eq!(default_mib(1), 1112);
         // The default's figure as a limit gives the same arena.
         assert_eq!(tree_nodes(Some(default_mib(1)), 1), Ok(DEFAULT_TREE_NODES));
         assert_eq!(tree_nodes(Some(default_mib(8)), 8), Ok(DEFAULT_TREE_NODES));
@@ -124,7 +126,7 @@ mod tests {
     #[test]
     fn a_limit_sizes_the_arena_and_refuses_too_little() {
         let least = min_mib(1);
-        assert_eq!(least, 57);
+        assert_eq!(least, 89);
         assert_eq!(tree_nodes(Some(least), 1), Ok(8192));
         assert_eq!(
             tree_nodes(Some(least - 1), 1),
@@ -145,8 +147,8 @@ mod tests {
         .to_string();
         assert_eq!(
             text,
-            "40 MiB is too little: with 1 search thread the engine needs 56 MiB besides its \
-             trees, and at least 57 MiB in all"
+            "40 MiB is too little: with 1 search thread the engine needs 88 MiB besides its \
+             trees, and at least 89 MiB in all"
         );
     }
 }

@@ -7,6 +7,7 @@
 use std::time::Duration;
 
 use crate::go::network::direct::Precision;
+use crate::go::network::evaluator::Evaluator;
 use crate::go::network::weights::Weights;
 use crate::go::search::pattern::gammas::LARGE_BOARD;
 use crate::go::search::playout::params::PolicyParams;
@@ -252,17 +253,25 @@ pub struct Params {
     pub network: Option<Network>,
 }
 
-/// A handle on a network's weights, shared by every search that uses them. Two handles are
-/// equal when they hold the same weights.
+/// A handle on a network (its weights and the cache of their answers), shared by every
+/// search that uses it. Two handles are equal when they hold the same one.
 #[derive(Clone)]
-pub struct Network(pub std::sync::Arc<Weights>);
+pub struct Network(pub std::sync::Arc<Evaluator>);
 
 impl Network {
+    pub fn new(weights: Weights) -> Network {
+        Network(std::sync::Arc::new(Evaluator::new(weights)))
+    }
+
+    pub fn weights(&self) -> &Weights {
+        self.0.weights()
+    }
+
     /// The net built into the binary.
     pub fn builtin() -> Network {
         static BUILTIN: std::sync::OnceLock<Network> = std::sync::OnceLock::new();
         BUILTIN
-            .get_or_init(|| Network(std::sync::Arc::new(Weights::builtin().clone())))
+            .get_or_init(|| Network::new(Weights::builtin().clone()))
             .clone()
     }
 }
@@ -281,7 +290,7 @@ impl Network {
                 let bytes = std::fs::read(path).map_err(|e| format!("--weights {path}: {e}"))?;
                 let weights =
                     Weights::from_bytes(&bytes).map_err(|e| format!("--weights {path}: {e}"))?;
-                Ok(Some(Network(std::sync::Arc::new(weights))))
+                Ok(Some(Network::new(weights)))
             }
         }
     }
@@ -292,12 +301,10 @@ impl Network {
     /// float32, else a copy made ready for it (where the core lacks the precision's
     /// instructions the copy computes in float32, as the original would).
     pub fn with_precision(self, precision: Precision) -> Network {
-        if precision == self.0.precision {
+        if precision == self.weights().precision {
             return self;
         }
-        Network(std::sync::Arc::new(
-            (*self.0).clone().with_precision(precision),
-        ))
+        Network::new(self.weights().clone().with_precision(precision))
     }
 }
 
@@ -312,9 +319,9 @@ impl std::fmt::Debug for Network {
         write!(
             f,
             "Network({} blocks, {} channels, {:?})",
-            self.0.blocks.len(),
-            self.0.channels,
-            self.0.precision
+            self.weights().blocks.len(),
+            self.weights().channels,
+            self.weights().precision
         )
     }
 }

@@ -15,9 +15,9 @@
 use crate::color::Color;
 use crate::go::board::Board;
 use crate::go::geometry::Topology;
+use crate::go::network::evaluator::Evaluator;
 use crate::go::network::inputs::{HISTORY, Inputs, Position};
 use crate::go::network::model::{Evaluation, Workspace};
-use crate::go::network::weights::Weights;
 use crate::go::point::{Move, Point};
 use crate::go::search::params::Tunables;
 use crate::go::search::pattern::features::{CAPTURE, ESCAPE, features, with_owner, with_spatial};
@@ -329,7 +329,7 @@ pub(crate) fn encode(
 
 /// The network's evaluation of `board` with `c` to move, `last` the moves before it.
 pub(crate) fn evaluate(
-    net: &Weights,
+    net: &Evaluator,
     board: &Board,
     c: Color,
     last: Last,
@@ -338,8 +338,7 @@ pub(crate) fn evaluate(
     scratch: &mut NetScratch,
 ) -> Option<Evaluation> {
     encode(board, c, last, last_was_pass, komi, &mut scratch.inputs);
-    net.evaluate(board.geometry(), &[&scratch.inputs], &mut scratch.workspace)
-        .pop()
+    net.evaluate(board.geometry(), &scratch.inputs, &mut scratch.workspace)
 }
 
 /// Gives the children of the expanded `node` of `tree`, whose position is `board` with `c`
@@ -352,7 +351,7 @@ pub(crate) fn evaluate(
 /// `c`'s), which an analysis tallies.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn net_priors(
-    net: &Weights,
+    net: &Evaluator,
     tree: &Tree,
     node: NodeId,
     board: &Board,

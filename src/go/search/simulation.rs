@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicI32, AtomicU32, Ordering};
 
 use crate::color::Color;
 use crate::go::board::Board;
-use crate::go::network::weights::Weights;
+use crate::go::network::evaluator::Evaluator;
 use crate::go::point::{Move, Point};
 use crate::go::score;
 use crate::go::search::avoid::AvoidMoves;
@@ -53,7 +53,7 @@ pub(crate) struct Shared<'g> {
     pub(crate) live_owner: Option<LiveOwnership>,
     pub(crate) tunables: &'g Tunables,
     /// The network giving the priors of the nodes the search returns to, if any.
-    pub(crate) network: Option<&'g Weights>,
+    pub(crate) network: Option<&'g Evaluator>,
     /// The search the tunables and the network ask for; each thread's [`Worker`] is built
     /// for it.
     pub(crate) strategy: Strategy<'g>,

@@ -13,7 +13,7 @@
 //! are compiled for it (`Worker` is generic over [`TreePolicy`]), so the descent asks
 //! nothing at each node to know which search it is in.
 
-use crate::go::network::weights::Weights;
+use crate::go::network::evaluator::Evaluator;
 use crate::go::search::params::Tunables;
 use crate::go::search::priors::{Leaf, child_priors};
 use crate::go::search::tree::{NodeId, ROOT, Selection, Tree};
@@ -65,7 +65,7 @@ impl<'t> Strategy<'t> {
     /// The zero search where the network's value is a simulation's whole result
     /// (`net_value_mix` 1) and there is a network to give it; otherwise RAVE with playouts
     /// (which also blends the value in at a `net_value_mix` between 0 and 1).
-    pub(crate) fn new(t: &'t Tunables, network: Option<&Weights>) -> Strategy<'t> {
+    pub(crate) fn new(t: &'t Tunables, network: Option<&Evaluator>) -> Strategy<'t> {
         if network.is_some() && t.net_value_mix >= 1.0 {
             Strategy::Zero(Zero {
                 c_puct: t.puct,
