@@ -12,7 +12,8 @@ pass-through (`logged_engine.py`). Then it checks, from the log and from screens
 - candidate moves: Lizzie draws the best move of shicho's latest report in its best-move
   colour (cyan) and the other well-visited ones as coloured discs, on the right points;
 - a variation: with the mouse over the best move, Lizzie draws that move's principal
-  variation on the board, numbered stones where shicho's report put them;
+  variation on the board, numbered stones where shicho's report put them (the four moves
+  after the hovered one, over which Lizzie may draw the candidate's disc);
 - win rates: each disc carries its win rate and visits, and the win-rate bar of Lizzie's
   left panel is drawn, in the two shots that go to doc/ (`lizzie.png`, the candidates, and
   `lizzie-variation.png`: the window cropped and reduced to 64 colours).
@@ -232,17 +233,20 @@ def run(shicho, jar, out):
                      for m, _, p in candidates(report) if m == best[0][0]]
             pv = lines[0] if lines else pv
             for line in lines:
-                stones = [(i, v) for i, v in enumerate(line[:4]) if v != "pass"]
+                # The line's first move is the point under the mouse, where Lizzie may draw
+                # the candidate's disc (its win rate and visits) over the first stone: the
+                # four moves after it are the variation's own.
+                stones = [(i, v) for i, v in enumerate(line[:5]) if i > 0 and v != "pass"]
                 if stones and all(gogui.classify(raw, *vertex_xy(v, grid), d) == colour(i)
                                   for i, v in stones):
-                    checked = line[:4]
+                    checked = line[:5]
                     break
             if checked is not None:
                 break
         if checked is None:
             drawn = " ".join(f"{v}:{gogui.classify(raw, *vertex_xy(v, grid), d)}"
-                             for v in pv[:4] if v != "pass")
-            raise Failure(f"the variation {' '.join(pv[:4])} (or any of the lines of the "
+                             for v in pv[:5] if v != "pass")
+            raise Failure(f"the variation {' '.join(pv[:5])} (or any of the lines of the "
                           f"{REPAINT_REPORTS} reports before) is not drawn over the best move "
                           f"(the last shot there: {drawn}; {len(lines)} lines tried)")
         print(f"lizzie: variation {' '.join(checked)} drawn")
