@@ -329,10 +329,10 @@ impl Reporter {
             lines,
             root: RootSummary {
                 visits,
-                winrate: match winrate_of(all) {
-                    Some(winrate) if visits > 0 => winrate,
-                    _ if visits == 0 => 0.5,
-                    _ => wins / visits as f64,
+                winrate: if visits == 0 {
+                    0.5
+                } else {
+                    winrate_of(all).unwrap_or(wins / visits as f64)
                 },
                 score: root_score,
                 ownership: root_owners,
