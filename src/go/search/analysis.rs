@@ -392,6 +392,7 @@ impl<'g> Analysis<'g> {
             owners: options.ownership,
             avoid: &options.avoid,
             threads,
+            playing: false,
         };
         Analysis {
             root: Root::new(

@@ -78,7 +78,10 @@ mod tests {
         }
         assert_eq!(dynamic_komi(&g, &t), 0.0);
         assert_eq!(dynamic_komi(&handicap_game(19, 0), &t), 0.0);
-        let off = Tunables::default();
+        let off = Tunables {
+            handicap_komi: 0.0,
+            ..Tunables::default()
+        };
         assert_eq!(dynamic_komi(&handicap_game(19, 9), &off), 0.0);
     }
 }

@@ -251,6 +251,7 @@ impl Searcher {
             owners: o.owners,
             avoid: o.avoid,
             threads,
+            playing: true,
         });
         let root = Root::new(
             game,
@@ -467,12 +468,14 @@ pub(crate) struct Root<'g> {
 }
 
 /// What an analysis adds to a search: whether the tally counts owners, the moves kept out
-/// of the tree, and the threads that will search (a slot each in the tally).
+/// of the tree, the threads that will search (a slot each in the tally), and whether a move
+/// is being chosen to play (a genmove watched) or the position only judged.
 #[derive(Clone, Copy)]
 pub(crate) struct Analysed<'a> {
     pub(crate) owners: bool,
     pub(crate) avoid: &'a AvoidMoves,
     pub(crate) threads: usize,
+    pub(crate) playing: bool,
 }
 
 /// An analysis watching a genmove search ([`Searcher::search_observed`]).
@@ -504,7 +507,14 @@ impl<'g> Root<'g> {
         let avoid = analysed
             .map(|a| a.avoid.clone())
             .filter(|avoid| !avoid.is_empty());
-        let extra_komi = dynamic_komi(game, tunables);
+        // A handicap game's dynamic komi is a way to play it; a review wants the position
+        // judged as it is counted (KataGo's analysis likewise leaves its handicap play out).
+        let playing = analysed.is_none_or(|a| a.playing);
+        let extra_komi = if playing {
+            dynamic_komi(game, tunables)
+        } else {
+            0.0
+        };
         let value_visits = if extra_komi > 0.0 {
             0.0
         } else {
@@ -1219,5 +1229,34 @@ mod tests {
         let r = search(&g, Color::Black, &params(500), 1, &AtomicBool::new(false));
         assert_eq!(r.decision, Decision::Play(Move::Pass));
         assert_eq!(r.winrate, 1.0);
+    }
+
+    #[test]
+    fn a_handicap_game_is_played_with_the_dynamic_komi_and_analysed_without() {
+        let geo = crate::go::geometry::Geometry::get(9, crate::go::geometry::Topology::Plane)
+            .unwrap();
+        let mut cells = vec![None; geo.num_points()];
+        for p in crate::go::handicap::fixed(geo, 4).unwrap() {
+            cells[p.index()] = Some(Color::Black);
+        }
+        let board = Board::from_stones(geo, &cells).unwrap();
+        let g = Game::with_position(board, Color::White, Rules::preset("chinese").unwrap(), 7.5);
+        let t = Tunables::default();
+        let counted = g.effective_komi();
+        let avoid = AvoidMoves::default();
+        let watched = |playing| Analysed {
+            owners: false,
+            avoid: &avoid,
+            threads: 1,
+            playing,
+        };
+        let komi_of = |analysed| {
+            Root::new(&g, Color::White, Tree::new(1000), &t, None, analysed)
+                .shared
+                .playout_komi
+        };
+        assert!(komi_of(None) > counted + 20.0, "genmove: {}", komi_of(None));
+        assert!(komi_of(Some(watched(true))) > counted + 20.0, "genmove watched");
+        assert_eq!(komi_of(Some(watched(false))), counted, "an analysis");
     }
 }

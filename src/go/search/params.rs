@@ -150,10 +150,11 @@ tunables! {
         /// playouts, every leaf valued by the network, children chosen by PUCT
         /// (`strategy::Zero`; without a network, 1 leaves the playouts' search as it is).
         net_value_mix: f32 = 0.0, Range::Within(0.0, 1.0);
-        /// White's extra komi in the search of a handicap game, in points a handicap stone,
-        /// at the start (0: the game searched as it is counted). The game's count keeps the
-        /// real komi (`handicap.rs`).
-        handicap_komi: f32 = 0.0, Range::AtLeast(0.0);
+        /// White's extra komi in the search of a handicap game that shicho plays (either
+        /// side), in points a handicap stone, at the start (0: the game searched as it is
+        /// counted); analyses leave it out. The game's count keeps the real komi
+        /// (`handicap.rs`). 7 by 80 games giving 9 stones to GNU Go (`doc/servers.md`).
+        handicap_komi: f32 = 7.0, Range::AtLeast(0.0);
         /// The moves over which the extra komi falls to 0, as a share of the board's points.
         handicap_komi_fade: f32 = 0.5, Range::Within(0.01, 4.0);
         /// PUCT's exploration constant (the zero search, `net_value_mix` 1), Leela Zero's for
