@@ -1233,8 +1233,8 @@ mod tests {
 
     #[test]
     fn a_handicap_game_is_played_with_the_dynamic_komi_and_analysed_without() {
-        let geo = crate::go::geometry::Geometry::get(9, crate::go::geometry::Topology::Plane)
-            .unwrap();
+        let geo =
+            crate::go::geometry::Geometry::get(9, crate::go::geometry::Topology::Plane).unwrap();
         let mut cells = vec![None; geo.num_points()];
         for p in crate::go::handicap::fixed(geo, 4).unwrap() {
             cells[p.index()] = Some(Color::Black);
@@ -1256,7 +1256,10 @@ mod tests {
                 .playout_komi
         };
         assert!(komi_of(None) > counted + 20.0, "genmove: {}", komi_of(None));
-        assert!(komi_of(Some(watched(true))) > counted + 20.0, "genmove watched");
+        assert!(
+            komi_of(Some(watched(true))) > counted + 20.0,
+            "genmove watched"
+        );
         assert_eq!(komi_of(Some(watched(false))), counted, "an analysis");
     }
 }
