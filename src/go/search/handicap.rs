@@ -30,30 +30,33 @@ pub(crate) fn dynamic_komi(game: &Game, t: &Tunables) -> f64 {
     f64::from(t.handicap_komi) * stones as f64 * left
 }
 
+/// A game from `stones` of GNU Go's fixed handicap stones on a `size` board (none: an
+/// empty board), Chinese rules, komi 7.5, White to move after two or more stones.
+#[cfg(test)]
+pub(crate) fn handicap_game(size: usize, stones: usize) -> Game {
+    use crate::color::Color;
+    use crate::go::board::Board;
+    use crate::go::geometry::{Geometry, Topology};
+    use crate::go::rules::Rules;
+    let geo = Geometry::get(size, Topology::Plane).unwrap();
+    let mut cells = vec![None; geo.num_points()];
+    for p in crate::go::handicap::fixed(geo, stones).unwrap_or_default() {
+        cells[p.index()] = Some(Color::Black);
+    }
+    let board = Board::from_stones(geo, &cells).unwrap();
+    let to_move = if stones > 1 {
+        Color::White
+    } else {
+        Color::Black
+    };
+    Game::with_position(board, to_move, Rules::default(), 7.5)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::color::Color;
-    use crate::go::board::Board;
-    use crate::go::geometry::{Geometry, Topology};
-    use crate::go::handicap::fixed;
     use crate::go::point::Move;
-    use crate::go::rules::Rules;
-
-    fn handicap_game(size: usize, stones: usize) -> Game {
-        let geo = Geometry::get(size, Topology::Plane).unwrap();
-        let mut cells = vec![None; geo.num_points()];
-        for p in fixed(geo, stones).unwrap_or_default() {
-            cells[p.index()] = Some(Color::Black);
-        }
-        let board = Board::from_stones(geo, &cells).unwrap();
-        let to_move = if stones > 1 {
-            Color::White
-        } else {
-            Color::Black
-        };
-        Game::with_position(board, to_move, Rules::default(), 7.5)
-    }
 
     #[test]
     fn extra_komi_fades_over_the_opening_and_is_none_in_an_even_game() {

@@ -1233,14 +1233,7 @@ mod tests {
 
     #[test]
     fn a_handicap_game_is_played_with_the_dynamic_komi_and_analysed_without() {
-        let geo =
-            crate::go::geometry::Geometry::get(9, crate::go::geometry::Topology::Plane).unwrap();
-        let mut cells = vec![None; geo.num_points()];
-        for p in crate::go::handicap::fixed(geo, 4).unwrap() {
-            cells[p.index()] = Some(Color::Black);
-        }
-        let board = Board::from_stones(geo, &cells).unwrap();
-        let g = Game::with_position(board, Color::White, Rules::preset("chinese").unwrap(), 7.5);
+        let g = crate::go::search::handicap::handicap_game(9, 4);
         let t = Tunables::default();
         let counted = g.effective_komi();
         let avoid = AvoidMoves::default();
