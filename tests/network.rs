@@ -153,6 +153,24 @@ fn rust_matches_pytorch_on_the_fixtures() {
     }
 }
 
+/// A net with KataGo's global pooling in its second block (format version 2: 2 blocks of
+/// 32 channels, 16 of them pooled, so that every kernel takes each width), trained 60 steps
+/// by `train/train.py --blocks 2 --channels 32 --head 16 --gpool-blocks 1 --gpool-channels
+/// 16` on the first games of `t9-a` and `t19-a` (as `train/smoke` makes its records), and
+/// what PyTorch answered with it.
+#[test]
+fn a_pooling_net_matches_pytorch_on_its_fixtures() {
+    let weights = Weights::from_bytes(&pooling_bytes()).unwrap();
+    assert!(weights.blocks[1].pooling.is_some() && weights.blocks[0].pooling.is_none());
+    check(
+        &weights,
+        concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/data/network/pooling-fixtures.json"
+        ),
+    );
+}
+
 // ----- malformed weights files ---------------------------------------------------------------
 
 fn builtin_bytes() -> Vec<u8> {
@@ -163,18 +181,39 @@ fn builtin_bytes() -> Vec<u8> {
     .unwrap()
 }
 
-/// The built-in file's JSON header and, apart, the tensors' bytes after it.
-fn builtin_header_and_tensors() -> (serde_json::Value, Vec<u8>) {
-    let bytes = builtin_bytes();
+fn pooling_bytes() -> Vec<u8> {
+    std::fs::read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/network/pooling.safetensors"
+    ))
+    .unwrap()
+}
+
+/// A file's JSON header and, apart, the tensors' bytes after it.
+fn header_and_tensors(bytes: &[u8]) -> (serde_json::Value, Vec<u8>) {
     let header_len = u64::from_le_bytes(bytes[..8].try_into().unwrap()) as usize;
     let header = serde_json::from_slice(&bytes[8..8 + header_len]).unwrap();
     (header, bytes[8 + header_len..].to_vec())
 }
 
+fn builtin_header_and_tensors() -> (serde_json::Value, Vec<u8>) {
+    header_and_tensors(&builtin_bytes())
+}
+
 /// The built-in file with its metadata's `key` set to `value` (the tensors unchanged).
 fn with_metadata(key: &str, value: &str) -> Vec<u8> {
-    let (mut header, tensors) = builtin_header_and_tensors();
-    header["__metadata__"][key] = value.into();
+    edited_metadata(&builtin_bytes(), key, Some(value))
+}
+
+/// `bytes` with its metadata's `key` set to `value`, or taken out (the tensors unchanged).
+fn edited_metadata(bytes: &[u8], key: &str, value: Option<&str>) -> Vec<u8> {
+    let (mut header, tensors) = header_and_tensors(bytes);
+    match value {
+        Some(value) => header["__metadata__"][key] = value.into(),
+        None => {
+            header["__metadata__"].as_object_mut().unwrap().remove(key);
+        }
+    }
     let mut text = serde_json::to_string(&header).unwrap();
     while !text.len().is_multiple_of(8) {
         text.push(' ');
@@ -214,7 +253,8 @@ fn malformed_weights_are_refused_with_a_reason() {
     }
     // Another format or version, other inputs, a shape that is not the weights'.
     assert!(refused(&with_metadata("format", "other-net")).contains("not a shicho network"));
-    assert!(refused(&with_metadata("version", "2")).contains("version"));
+    assert!(refused(&with_metadata("version", "3")).contains("version"));
+    assert!(refused(&with_metadata("version", "2")).contains("pooling_blocks"));
     assert!(refused(&with_metadata("binary_planes", "18")).contains("other inputs"));
     // One channel and one block more than the built-in net has, whatever its size.
     let channels = builtin_metadata("channels") + 1;
@@ -227,6 +267,26 @@ fn malformed_weights_are_refused_with_a_reason() {
         refused(&with_metadata(key, &u64::MAX.to_string()));
         refused(&with_metadata(key, "1000000000000"));
     }
+}
+
+/// A version 2 file whose pooling metadata does not fit its blocks or its tensors.
+#[test]
+fn a_pooling_net_with_bad_metadata_is_refused_with_a_reason() {
+    let file = pooling_bytes();
+    let edit = |key, value| refused(&edited_metadata(&file, key, value));
+    assert!(edit("pooling_blocks", None).contains("no pooling_blocks"));
+    assert!(edit("pooled_channels", None).contains("no pooled_channels"));
+    for blocks in ["2", "1,1", "x", "", "-1", "1,"] {
+        let why = edit("pooling_blocks", Some(blocks));
+        assert!(why.contains("not a block from 0 to 1"), "{blocks:?}: {why}");
+    }
+    assert!(edit("pooled_channels", Some("32")).contains("not fewer than the 32 channels"));
+    assert!(edit("pooled_channels", Some("0")).contains("not a size"));
+    // Metadata that fits the counts but not the tensors: their shapes say so.
+    assert!(edit("pooled_channels", Some("8")).contains("shape"));
+    assert!(edit("pooling_blocks", Some("0")).contains("blocks.0.conv1"));
+    assert!(edit("pooling_blocks", Some("0,1")).contains("blocks.0.conv1"));
+    assert!(edit("version", Some("1")).contains("blocks.1.conv1"));
 }
 
 /// The engine started with a bad file says why on stderr and exits with status 2 before

@@ -97,8 +97,7 @@ def arguments():
     more.add_argument("--gpool-blocks", type=int, default=0, metavar="N",
                       help="N trunk blocks pool a share of their channels over the board (mean, "
                       "mean scaled by the board's size, max) into biases for the rest (KataGo's "
-                      "global pooling). Exported as format version 2, which the engine does not "
-                      "read yet")
+                      "global pooling). Exported as format version 2")
     more.add_argument("--gpool-channels", type=int, default=None, metavar="C",
                       help="the channels a pooling block pools (default: a third of --channels)")
     return ap
@@ -431,8 +430,8 @@ def export(net, path, meta):
                 "globals": str(GLOBALS)}
     if net.pooling:
         # Version 2: version 1 and pooling blocks (PoolingBlock; their tensors
-        # blocks.I.pool.conv and blocks.I.pool.linear). The engine reads version 1 only and
-        # refuses this one by its version, rather than running it without its pooling.
+        # blocks.I.pool.conv and blocks.I.pool.linear), which an engine reading version 1
+        # alone refuses by its version rather than running it without its pooling.
         metadata.update({"version": "2", "pooling_blocks": ",".join(map(str, net.pooling)),
                          "pooled_channels": str(net.pooled_channels)})
     metadata.update({k: str(v) for k, v in meta.items()})

@@ -380,10 +380,28 @@ impl Weights {
         convolve(&self.stem, *kernel, taps, positions, a, buffers, b);
         relu(b);
         // The trunk: `b` holds the blocks' input and output.
-        for (conv1, conv2) in &self.blocks {
-            convolve(conv1, *kernel, taps, positions, b, buffers, a);
+        let mut bias = Vec::new();
+        for block in &self.blocks {
+            convolve(&block.conv1, *kernel, taps, positions, b, buffers, a);
+            if let Some(pooling) = &block.pooling {
+                // The pooled channels, then each position's whole-board bias on conv1's.
+                convolve(&pooling.conv, *kernel, taps, positions, b, buffers, c);
+                relu(c);
+                let (g, own) = (pooling.conv.outputs, block.conv1.outputs);
+                for pos in 0..positions {
+                    let map = &c[pos * points * g..(pos + 1) * points * g];
+                    pool(map, points, g, head);
+                    dense(&pooling.linear, head, &mut bias);
+                    for row in a[pos * points * own..(pos + 1) * points * own].chunks_exact_mut(own)
+                    {
+                        for (x, &add) in row.iter_mut().zip(&bias) {
+                            *x += add;
+                        }
+                    }
+                }
+            }
             relu(a);
-            convolve(conv2, *kernel, taps, positions, a, buffers, c);
+            convolve(&block.conv2, *kernel, taps, positions, a, buffers, c);
             for (x, skip) in c.iter_mut().zip(b.iter()) {
                 *x = (*x + skip).max(0.0);
             }

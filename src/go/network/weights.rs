@@ -111,13 +111,32 @@ pub struct Dense {
     pub bias: Vec<f32>,
 }
 
+/// A residual block: `relu(x + conv2(relu(conv1(x))))`, where a pooling block adds to
+/// `conv1`'s outputs, before their ReLU, a bias from the whole board.
+#[derive(Clone, Debug)]
+pub struct Block {
+    pub conv1: Conv,
+    pub conv2: Conv,
+    pub pooling: Option<Pooling>,
+}
+
+/// KataGo's global pooling inside a block (format version 2): `conv` gives `G` channels
+/// whose mean, mean scaled by the board's size and max over the board become, through
+/// `linear` (`3G` inputs, no bias of its own), a bias on each of the block's `conv1`
+/// outputs, so that every point sees the whole board (a ko threat, who is ahead).
+#[derive(Clone, Debug)]
+pub struct Pooling {
+    pub conv: Conv,
+    pub linear: Dense,
+}
+
 /// Every layer of the net.
 #[derive(Clone, Debug)]
 pub struct Weights {
     pub channels: usize,
     pub head_channels: usize,
     pub stem: Conv,
-    pub blocks: Vec<(Conv, Conv)>,
+    pub blocks: Vec<Block>,
     pub policy_conv: Conv,
     pub policy_out: Conv,
     pub policy_pass: Dense,
@@ -200,8 +219,28 @@ impl Reader<'_> {
 
     /// A dense layer stored as PyTorch does, `[out, in]`.
     fn dense(&self, name: &str, inputs: usize, outputs: usize) -> Result<Dense, WeightsError> {
-        let w = self.floats(&format!("{name}.weight"), &[outputs, inputs])?;
         let bias = self.floats(&format!("{name}.bias"), &[outputs])?;
+        self.dense_with_bias(name, inputs, outputs, bias)
+    }
+
+    /// A dense layer with no bias tensor of its own (zeros in its place).
+    fn dense_unbiased(
+        &self,
+        name: &str,
+        inputs: usize,
+        outputs: usize,
+    ) -> Result<Dense, WeightsError> {
+        self.dense_with_bias(name, inputs, outputs, vec![0.0; outputs])
+    }
+
+    fn dense_with_bias(
+        &self,
+        name: &str,
+        inputs: usize,
+        outputs: usize,
+        bias: Vec<f32>,
+    ) -> Result<Dense, WeightsError> {
+        let w = self.floats(&format!("{name}.weight"), &[outputs, inputs])?;
         let mut weights = vec![0.0; inputs * outputs];
         for o in 0..outputs {
             for i in 0..inputs {
@@ -227,6 +266,40 @@ fn number(meta: &HashMap<String, String>, key: &str) -> Result<usize, WeightsErr
         .ok_or_else(|| error(format!("metadata {key} = {text:?} is not a size")))
 }
 
+/// A version 2 file's pooling blocks (0-based, each named once) and the channels each pools (`G`, from 1 to one fewer than the
+/// trunk's).
+fn pooling_layout(
+    meta: &HashMap<String, String>,
+    blocks: usize,
+    channels: usize,
+) -> Result<(Vec<usize>, usize), WeightsError> {
+    let text = meta
+        .get("pooling_blocks")
+        .ok_or_else(|| error("a version 2 network's metadata has no pooling_blocks"))?;
+    let mut indices = Vec::new();
+    for item in text.split(',') {
+        let i = item
+            .trim()
+            .parse::<usize>()
+            .ok()
+            .filter(|&i| i < blocks && !indices.contains(&i))
+            .ok_or_else(|| {
+                error(format!(
+                    "metadata pooling_blocks = {text:?}: {item:?} is not a block from 0 to {} named once",
+                    blocks - 1
+                ))
+            })?;
+        indices.push(i);
+    }
+    let pooled = number(meta, "pooled_channels")?;
+    if pooled >= channels {
+        return Err(error(format!(
+            "metadata pooled_channels = {pooled}: not fewer than the {channels} channels"
+        )));
+    }
+    Ok((indices, pooled))
+}
+
 impl Weights {
     /// Reads a safetensors file's bytes.
     ///
@@ -245,10 +318,10 @@ impl Weights {
                 "not a shicho network (metadata format != shicho-net)",
             ));
         }
-        if meta.get("version").map(String::as_str) != Some("1") {
+        let version = meta.get("version").map(String::as_str);
+        if !matches!(version, Some("1" | "2")) {
             return Err(error(format!(
-                "network version {:?}; this engine reads version 1",
-                meta.get("version")
+                "network version {version:?}; this engine reads versions 1 and 2"
             )));
         }
         if number(&meta, "binary_planes")? != BINARY_PLANES || number(&meta, "globals")? != GLOBALS
@@ -261,21 +334,40 @@ impl Weights {
         let channels = number(&meta, "channels")?;
         let head = number(&meta, "head_channels")?;
         let hidden = number(&meta, "value_hidden")?;
+        let (pooling_blocks, pooled) = if version == Some("2") {
+            pooling_layout(&meta, blocks, channels)?
+        } else {
+            (Vec::new(), 0)
+        };
         let tensors = SafeTensors::deserialize(bytes)
             .map_err(|e| error(format!("not a safetensors file ({e})")))?;
         let r = Reader { tensors };
-        let mut block_convs = Vec::with_capacity(blocks);
+        let mut block_layers = Vec::with_capacity(blocks);
         for i in 0..blocks {
-            block_convs.push((
-                r.conv(&format!("blocks.{i}.conv1"), channels, channels, 3)?,
-                r.conv(&format!("blocks.{i}.conv2"), channels, channels, 3)?,
-            ));
+            let name = |layer: &str| format!("blocks.{i}.{layer}");
+            block_layers.push(if pooling_blocks.contains(&i) {
+                let own = channels - pooled;
+                Block {
+                    conv1: r.conv(&name("conv1"), channels, own, 3)?,
+                    conv2: r.conv(&name("conv2"), own, channels, 3)?,
+                    pooling: Some(Pooling {
+                        conv: r.conv(&name("pool.conv"), channels, pooled, 3)?,
+                        linear: r.dense_unbiased(&name("pool.linear"), 3 * pooled, own)?,
+                    }),
+                }
+            } else {
+                Block {
+                    conv1: r.conv(&name("conv1"), channels, channels, 3)?,
+                    conv2: r.conv(&name("conv2"), channels, channels, 3)?,
+                    pooling: None,
+                }
+            });
         }
         Ok(Weights {
             channels,
             head_channels: head,
             stem: r.conv("stem", INPUT_CHANNELS, channels, 3)?,
-            blocks: block_convs,
+            blocks: block_layers,
             policy_conv: r.conv("policy.conv", channels, head, 1)?,
             policy_out: r.conv("policy.out", head, 1, 1)?,
             policy_pass: r.dense("policy.pass", 3 * head, 1)?,
@@ -303,9 +395,12 @@ impl Weights {
         ] {
             conv.prepare(precision, false);
         }
-        for (a, b) in &mut self.blocks {
-            a.prepare(precision, false);
-            b.prepare(precision, false);
+        for block in &mut self.blocks {
+            block.conv1.prepare(precision, false);
+            block.conv2.prepare(precision, false);
+            if let Some(pooling) = &mut block.pooling {
+                pooling.conv.prepare(precision, false);
+            }
         }
         self
     }
@@ -318,7 +413,11 @@ impl Weights {
             + self
                 .blocks
                 .iter()
-                .map(|(a, b)| conv(a) + conv(b))
+                .map(|b| {
+                    conv(&b.conv1)
+                        + conv(&b.conv2)
+                        + b.pooling.as_ref().map_or(0, |p| conv(&p.conv))
+                })
                 .sum::<usize>()
             + conv(&self.policy_conv)
             + conv(&self.value_conv)
