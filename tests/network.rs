@@ -171,6 +171,77 @@ fn a_pooling_net_matches_pytorch_on_its_fixtures() {
     );
 }
 
+/// The plane positions of `size` in a fixtures file, as the engine's inputs.
+fn fixture_inputs(fixtures_path: &str, size: usize) -> Vec<Inputs> {
+    let fixtures: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(fixtures_path).unwrap()).unwrap();
+    let cases = fixtures["cases"].as_array().unwrap();
+    cases
+        .iter()
+        .filter(|c| c["size"].as_u64() == Some(size as u64) && c["torus"] == false)
+        .map(|case| {
+            let mut inputs = Inputs {
+                planes: case["planes"]
+                    .as_str()
+                    .unwrap()
+                    .bytes()
+                    .map(|b| b - b'0')
+                    .collect(),
+                ..Inputs::default()
+            };
+            inputs
+                .globals
+                .copy_from_slice(&floats(&case["globals"])[..GLOBALS]);
+            inputs
+        })
+        .collect()
+}
+
+/// Positions evaluated together (one taller product a layer, the pooling per position) get
+/// the answers each gets alone, on every kernel, with and without pooling blocks.
+#[test]
+fn positions_evaluated_together_are_answered_as_alone() {
+    let pooling = Weights::from_bytes(&pooling_bytes()).unwrap();
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/network/");
+    for (weights, fixtures) in [
+        (Weights::builtin(), "builtin-fixtures.json"),
+        (&pooling, "pooling-fixtures.json"),
+    ] {
+        for size in [9, 19] {
+            let geo = Geometry::get(size, Topology::Plane).unwrap();
+            let positions = fixture_inputs(&format!("{dir}{fixtures}"), size);
+            let all: Vec<&Inputs> = positions.iter().collect();
+            assert!(all.len() >= 3);
+            for kernel in [Kernel::Gemm, Kernel::Avx2, Kernel::Avx512, Kernel::Best] {
+                if !kernel.supported() {
+                    continue;
+                }
+                let mut ws = Workspace::with_kernel(kernel);
+                let together = weights.evaluate(geo, &all, &mut ws);
+                for (i, one) in all.iter().enumerate() {
+                    let alone = &weights.evaluate(geo, &[one], &mut ws)[0];
+                    let e = &together[i];
+                    let close = |a: f32, b: f32| (a - b).abs() <= 1e-5;
+                    assert!(
+                        close(e.win, alone.win)
+                            && close(e.lead / 20.0, alone.lead / 20.0)
+                            && e.policy
+                                .iter()
+                                .zip(&alone.policy)
+                                .all(|(&a, &b)| close(a, b))
+                            && e.ownership
+                                .iter()
+                                .zip(&alone.ownership)
+                                .all(|(&a, &b)| close(a, b)),
+                        "{fixtures} {size}x{size} {kernel:?}: position {i} of {} differs",
+                        all.len()
+                    );
+                }
+            }
+        }
+    }
+}
+
 // ----- malformed weights files ---------------------------------------------------------------
 
 fn builtin_bytes() -> Vec<u8> {
