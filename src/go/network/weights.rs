@@ -266,8 +266,8 @@ fn number(meta: &HashMap<String, String>, key: &str) -> Result<usize, WeightsErr
         .ok_or_else(|| error(format!("metadata {key} = {text:?} is not a size")))
 }
 
-/// A version 2 file's pooling blocks (0-based, each named once) and the channels each pools (`G`, from 1 to one fewer than the
-/// trunk's).
+/// A version 2 file's pooling blocks (0-based, each named once) and the channels each
+/// pools (`G`, from 1 to one fewer than the trunk's).
 fn pooling_layout(
     meta: &HashMap<String, String>,
     blocks: usize,
