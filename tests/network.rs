@@ -70,26 +70,8 @@ fn check_on(weights: &Weights, fixtures_path: &str, kernel: Kernel) {
     // The largest difference in the policy, the win rate, the lead over 20, the ownership.
     let mut worst = [0.0f32; 4];
     for (i, case) in cases.iter().enumerate() {
-        let size = case["size"].as_u64().unwrap() as usize;
-        let topology = if case["torus"].as_bool().unwrap() {
-            Topology::Torus
-        } else {
-            Topology::Plane
-        };
-        let geo = Geometry::get(size, topology).unwrap();
-        let planes: Vec<u8> = case["planes"]
-            .as_str()
-            .unwrap()
-            .bytes()
-            .map(|b| b - b'0')
-            .collect();
-        assert_eq!(planes.len(), geo.num_points() * BINARY_PLANES);
-        let globals: Vec<f32> = floats(&case["globals"]);
-        let mut inputs = Inputs {
-            planes,
-            ..Inputs::default()
-        };
-        inputs.globals.copy_from_slice(&globals[..GLOBALS]);
+        let (geo, inputs) = case_inputs(case);
+        let (size, topology) = (geo.size(), geo.topology());
         let e = &weights.evaluate(geo, &[&inputs], &mut ws)[0];
         let mut close = |part: usize, what: &str, got: f32, want: f32| {
             let diff = (got - want).abs();
@@ -123,6 +105,32 @@ fn check_on(weights: &Weights, fixtures_path: &str, kernel: Kernel) {
         cases.len(),
         worst.iter().copied().fold(0.0, f32::max),
     );
+}
+
+/// A fixture's board and the engine's inputs for it.
+fn case_inputs(case: &serde_json::Value) -> (&'static Geometry, Inputs) {
+    let size = case["size"].as_u64().unwrap() as usize;
+    let topology = if case["torus"].as_bool().unwrap() {
+        Topology::Torus
+    } else {
+        Topology::Plane
+    };
+    let geo = Geometry::get(size, topology).unwrap();
+    let planes: Vec<u8> = case["planes"]
+        .as_str()
+        .unwrap()
+        .bytes()
+        .map(|b| b - b'0')
+        .collect();
+    assert_eq!(planes.len(), geo.num_points() * BINARY_PLANES);
+    let mut inputs = Inputs {
+        planes,
+        ..Inputs::default()
+    };
+    inputs
+        .globals
+        .copy_from_slice(&floats(&case["globals"])[..GLOBALS]);
+    (geo, inputs)
 }
 
 fn floats(v: &serde_json::Value) -> Vec<f32> {
@@ -175,25 +183,13 @@ fn a_pooling_net_matches_pytorch_on_its_fixtures() {
 fn fixture_inputs(fixtures_path: &str, size: usize) -> Vec<Inputs> {
     let fixtures: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(fixtures_path).unwrap()).unwrap();
-    let cases = fixtures["cases"].as_array().unwrap();
-    cases
+    fixtures["cases"]
+        .as_array()
+        .unwrap()
         .iter()
-        .filter(|c| c["size"].as_u64() == Some(size as u64) && c["torus"] == false)
-        .map(|case| {
-            let mut inputs = Inputs {
-                planes: case["planes"]
-                    .as_str()
-                    .unwrap()
-                    .bytes()
-                    .map(|b| b - b'0')
-                    .collect(),
-                ..Inputs::default()
-            };
-            inputs
-                .globals
-                .copy_from_slice(&floats(&case["globals"])[..GLOBALS]);
-            inputs
-        })
+        .map(case_inputs)
+        .filter(|(geo, _)| geo.size() == size && geo.topology() == Topology::Plane)
+        .map(|(_, inputs)| inputs)
         .collect()
 }
 
@@ -267,10 +263,6 @@ fn header_and_tensors(bytes: &[u8]) -> (serde_json::Value, Vec<u8>) {
     (header, bytes[8 + header_len..].to_vec())
 }
 
-fn builtin_header_and_tensors() -> (serde_json::Value, Vec<u8>) {
-    header_and_tensors(&builtin_bytes())
-}
-
 /// The built-in file with its metadata's `key` set to `value` (the tensors unchanged).
 fn with_metadata(key: &str, value: &str) -> Vec<u8> {
     edited_metadata(&builtin_bytes(), key, Some(value))
@@ -297,7 +289,7 @@ fn edited_metadata(bytes: &[u8], key: &str, value: Option<&str>) -> Vec<u8> {
 
 /// A count from the built-in file's metadata.
 fn builtin_metadata(key: &str) -> u64 {
-    let (header, _) = builtin_header_and_tensors();
+    let (header, _) = header_and_tensors(&builtin_bytes());
     header["__metadata__"][key]
         .as_str()
         .unwrap()
