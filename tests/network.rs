@@ -350,6 +350,56 @@ fn a_pooling_net_with_bad_metadata_is_refused_with_a_reason() {
     assert!(edit("pooling_blocks", Some("0")).contains("blocks.0.conv1"));
     assert!(edit("pooling_blocks", Some("0,1")).contains("blocks.0.conv1"));
     assert!(edit("version", Some("1")).contains("blocks.1.conv1"));
+    for sizes in ["9,9", "1", "26", "x", "", "9,"] {
+        let why = edit("size_norms", Some(sizes));
+        assert!(
+            why.contains("not a board size from 2 to 25 named once"),
+            "{sizes:?}: {why}"
+        );
+    }
+    // A size named whose convolutions the file lacks.
+    let why = edit("size_norms", Some("9,13"));
+    assert!(
+        why.contains("tensor size13.") && why.contains("missing"),
+        "{why}"
+    );
+}
+
+/// The pooling net's file holds its convolutions with 9x9's and 19x19's own batch-norm
+/// statistics beside every size's (train.py's export), and its fixtures were computed with
+/// each size's own: read without them (an engine that knows no `size_norms`), it answers
+/// otherwise. Other sizes take every size's.
+#[test]
+fn each_size_is_evaluated_with_its_own_statistics() {
+    let weights = Weights::from_bytes(&pooling_bytes()).unwrap();
+    let sizes: Vec<usize> = weights.sized.iter().map(|&(n, _)| n).collect();
+    assert_eq!(sizes, [9, 19]);
+    assert!(std::ptr::eq(weights.for_size(13), &weights));
+    assert!(!std::ptr::eq(weights.for_size(9), &weights));
+    let general =
+        Weights::from_bytes(&edited_metadata(&pooling_bytes(), "size_norms", None)).unwrap();
+    assert!(general.sized.is_empty());
+    let fixtures = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/network/pooling-fixtures.json"
+    );
+    for size in [9, 19] {
+        let geo = Geometry::get(size, Topology::Plane).unwrap();
+        let mut ws = Workspace::with_kernel(Kernel::Gemm);
+        let farthest = fixture_inputs(fixtures, size)
+            .iter()
+            .map(|inputs| {
+                let own = &weights.evaluate(geo, &[inputs], &mut ws)[0];
+                let every = &general.evaluate(geo, &[inputs], &mut ws)[0];
+                own.policy
+                    .iter()
+                    .zip(&every.policy)
+                    .map(|(a, b)| (a - b).abs())
+                    .fold((own.win - every.win).abs(), f32::max)
+            })
+            .fold(0.0, f32::max);
+        assert!(farthest > 1e-2, "{size}x{size}: {farthest}");
+    }
 }
 
 /// The engine started with a bad file says why on stderr and exits with status 2 before

@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
 """Trains shicho's network on the records `shicho-train net-data` writes, and exports it as
-safetensors for the engine (batch norm folded into the convolutions).
+safetensors for the engine (batch norm folded into the convolutions: once with the running
+statistics, and once more for each trained board size with that size's own, which the
+engine evaluates the size with; `--one-norm` leaves those out).
 
     python3 train/train.py --data DIR/t9-9.bin DIR/t13-13.bin ... --blocks 6 --channels 64 \
         --minutes 3 --out net.safetensors [--fixtures fixtures.json]
@@ -94,6 +96,10 @@ def arguments():
                       help="export an exponential moving average of the weights with this decay "
                       "a step (e.g. 0.999), its batch norms measured again, in place of the last "
                       "weights; the log scores both")
+    more.add_argument("--one-norm", action="store_true",
+                      help="export only the batch norms' statistics of every size together, "
+                      "not each trained size's own beside them (the engine reads each size's "
+                      "where the file has them)")
     more.add_argument("--gpool-blocks", type=int, default=0, metavar="N",
                       help="N trunk blocks pool a share of their channels over the board (mean, "
                       "mean scaled by the board's size, max) into biases for the rest (KataGo's "
@@ -409,7 +415,9 @@ def named_layers(net):
     return convs, plain
 
 
-def export(net, path, meta):
+def export(net, path, meta, sized=None):
+    """`sized`: {size: the net with that size's own batch-norm statistics} (`size_norms`),
+    whose folded convolutions are written beside the others as `size{N}.NAME`."""
     from safetensors.torch import save_file
     tensors = {}
 
@@ -419,6 +427,9 @@ def export(net, path, meta):
     convs, plain = named_layers(net)
     for name, conv in convs:
         put_conv(name, conv)
+    for size, own in sorted((sized or {}).items()):
+        for name, conv in named_layers(own)[0]:
+            put_conv(f"size{size}.{name}", conv)
     for name, layer in plain:
         tensors[name + ".weight"] = layer.weight.detach().float().contiguous()
         if layer.bias is not None:
@@ -434,6 +445,10 @@ def export(net, path, meta):
         # alone refuses by its version rather than running it without its pooling.
         metadata.update({"version": "2", "pooling_blocks": ",".join(map(str, net.pooling)),
                          "pooled_channels": str(net.pooled_channels)})
+    if sized:
+        # An engine that knows no `size_norms` reads the statistics of all sizes together,
+        # as before; the tensors it does not know it leaves alone.
+        metadata["size_norms"] = ",".join(str(size) for size in sorted(sized))
     metadata.update({k: str(v) for k, v in meta.items()})
     save_file(tensors, path, metadata=metadata)
 
@@ -441,24 +456,25 @@ def export(net, path, meta):
 @torch.no_grad()
 def evaluate(net, data, options=None, batch=1024):
     """Each size's held-out losses: {size: {part: mean}} (with `options`, the auxiliary
-    heads' too)."""
-    net.eval()
+    heads' too). `net`: one net, or {size: net} (`size_norms`)."""
     out = {}
     for d in data:
+        sized = net[d.size] if isinstance(net, dict) else net
+        sized.eval()
         start = d.count - d.holdout
         totals = {}
         seen = 0
         for a in range(start, d.count, batch):
             index = torch.arange(a, min(d.count, a + batch), device=d.planes.device)
             x, targets = d.batch(index, 0, aux=options is not None)
-            _, parts = losses(net, x, targets, options)
+            _, parts = losses(sized, x, targets, options)
             k = len(index)
             for name, value in parts.items():
                 if name != "surprise":
                     totals[name] = totals.get(name, 0.0) + value.item() * k
             seen += k
         out[d.size] = {name: value / max(1, seen) for name, value in totals.items()}
-    net.train()
+        sized.train()
     return out
 
 
@@ -472,9 +488,10 @@ def report(net, data, say, options=None, label=""):
             say(f"held out {size}x{size}{label} auxiliary heads: " + " ".join(aux))
 
 
-def load(path, device):
+def load(path, device, size=None):
     """A net exported by `export`: each folded convolution's batch norm set to the identity
-    (scale 1, shift the folded bias), so the net computes what the engine computes."""
+    (scale 1, shift the folded bias), so the net computes what the engine computes. With
+    `size`, that size's own convolutions where the file has them (`size_norms`)."""
     from safetensors import safe_open
     with safe_open(path, framework="pt") as f:
         meta = f.metadata() or {}
@@ -487,7 +504,13 @@ def load(path, device):
     net = Net(int(meta["blocks"]), int(meta["channels"]), int(meta["head_channels"]),
               int(meta["value_hidden"]), pooling, int(meta.get("pooled_channels", 0)))
 
+    if size is not None and str(size) in meta.get("size_norms", "").split(","):
+        prefix = f"size{size}."
+    else:
+        prefix = ""
+
     def put_conv(name, conv):
+        name = prefix + name
         conv.conv.weight.data.copy_(tensors[name + ".weight"])
         conv.bn.weight.data.fill_(1.0)
         conv.bn.bias.data.copy_(tensors[name + ".bias"])
@@ -502,6 +525,34 @@ def load(path, device):
         if layer.bias is not None:
             layer.bias.data.copy_(tensors[name + ".bias"])
     return net.to(device)
+
+
+def size_norms_of(path):
+    """The sizes `path` has batch-norm statistics of their own for."""
+    from safetensors import safe_open
+    with safe_open(path, framework="pt") as f:
+        return [int(n) for n in (f.metadata() or {}).get("size_norms", "").split(",") if n]
+
+
+def load_sized(path, device, data):
+    """The net of `path` for each size of `data`: {size: net} (the same net for every size
+    where the file has one set of statistics)."""
+    return {d.size: load(path, device, d.size) for d in data}
+
+
+@torch.no_grad()
+def size_norms(net, data, batch, layout, batches=32):
+    """{size: a copy of `net` whose batch norms have that size's statistics alone}: a batch
+    holds one size, so in training each size was normalized by its own statistics, which
+    the running statistics (every size's batches in turn) match for none (on 19x19 held
+    out, 0.25 of policy loss and 0.05 of value loss between them, train/README.md)."""
+    import copy
+    sized = {}
+    for d in data:
+        own = copy.deepcopy(net)
+        measure_batch_norms(own, [d], [1.0], batches, batch, layout)
+        sized[d.size] = own
+    return sized
 
 
 @torch.no_grad()
@@ -562,16 +613,17 @@ def measure_batch_norms(net, data, weights, batches, batch, layout):
 
 
 @torch.no_grad()
-def write_fixtures(net, data, path, per_size=8):
+def write_fixtures(net_, data, path, per_size=8):
     """Positions from the held-out records with the trained net's outputs (eval mode, batch
     norm not folded: the framework's own answers), plain and on a torus. Computed on the
-    CPU in float32: a GPU's convolutions may round through TF32."""
+    CPU in float32: a GPU's convolutions may round through TF32. `net`: one net, or
+    {size: net}."""
     import copy
-    net = copy.deepcopy(net).cpu().float()
-    net.eval()
     cases = []
     rng = random.Random(7)
     for d in data:
+        net = copy.deepcopy(net_[d.size] if isinstance(net_, dict) else net_).cpu().float()
+        net.eval()
         start = d.count - d.holdout
         for torus in (False, True):
             for _ in range(per_size if not torus else 2):
@@ -591,7 +643,6 @@ def write_fixtures(net, data, path, per_size=8):
                     "owner": owner[0].reshape(-1).cpu().tolist(),
                 })
     json.dump({"cases": cases}, open(path, "w"))
-    net.train()
 
 
 def parse_shares(spec, error):
@@ -749,6 +800,9 @@ def main():
     if args.evaluate:
         if first:
             report(load(args.evaluate, args.device), data, say)
+            if size_norms_of(args.evaluate):
+                report(load_sized(args.evaluate, args.device, data), data, say,
+                       label=" (each size's own statistics)")
         procs.finish()
         return
     weights = step_weights(shares, data, ap.error)
@@ -856,9 +910,13 @@ def main():
             measure_batch_norms(average, data, weights, 32, args.batch, layout)
             report(average, data, say, options, " (average, exported)")
             exported = average
-        export(exported, args.out, {"steps": step, "samples": step * args.batch})
+        sized = None
+        if not args.one_norm:
+            sized = size_norms(exported, data, args.batch, layout)
+            report(sized, data, say, options, " (each size's own statistics)")
+        export(exported, args.out, {"steps": step, "samples": step * args.batch}, sized)
         if args.fixtures:
-            write_fixtures(exported, data, args.fixtures)
+            write_fixtures(sized or exported, data, args.fixtures)
         say(f"wrote {args.out}")
     procs.finish()
 

@@ -149,6 +149,12 @@ pub struct Weights {
     pub precision: Precision,
     /// The file's metadata (training steps and the like), for the log.
     pub metadata: HashMap<String, String>,
+    /// The net as each of these board sizes has it: the same layers, its batch-normalized
+    /// convolutions folded with that size's own statistics (metadata `size_norms`).
+    /// Training normalizes a batch, which holds one size, by its own statistics; the
+    /// statistics of all sizes together (the layers above) are those of no size, and cost
+    /// 19x19 a quarter of a nat of policy loss. Empty in each of these nets.
+    pub sized: Vec<(usize, Weights)>,
 }
 
 struct Reader<'a> {
@@ -342,17 +348,87 @@ impl Weights {
         let tensors = SafeTensors::deserialize(bytes)
             .map_err(|e| error(format!("not a safetensors file ({e})")))?;
         let r = Reader { tensors };
+        let shape = Shape {
+            blocks,
+            channels,
+            head,
+            hidden,
+            pooling_blocks,
+            pooled,
+        };
+        let mut sized = Vec::new();
+        for size in size_norms(&meta)? {
+            let own = r.layers(&shape, &format!("size{size}."), HashMap::new(), Vec::new())?;
+            sized.push((size, own));
+        }
+        r.layers(&shape, "", meta, sized)
+    }
+}
+
+/// A net's shape, from its metadata.
+struct Shape {
+    blocks: usize,
+    channels: usize,
+    head: usize,
+    hidden: usize,
+    pooling_blocks: Vec<usize>,
+    pooled: usize,
+}
+
+/// The sizes a file has batch-norm statistics of its own for (`size_norms`: none, or sizes
+/// from 2 to 25, each once).
+fn size_norms(meta: &HashMap<String, String>) -> Result<Vec<usize>, WeightsError> {
+    let Some(text) = meta.get("size_norms") else {
+        return Ok(Vec::new());
+    };
+    let mut sizes = Vec::new();
+    for item in text.split(',') {
+        let size = item
+            .trim()
+            .parse::<usize>()
+            .ok()
+            .filter(|&n| (2..=25).contains(&n) && !sizes.contains(&n))
+            .ok_or_else(|| {
+                error(format!(
+                    "metadata size_norms = {text:?}: {item:?} is not a board size from 2 to 25 named once"
+                ))
+            })?;
+        sizes.push(size);
+    }
+    Ok(sizes)
+}
+
+impl Reader<'_> {
+    /// Every layer, the batch-normalized convolutions' names after `prefix` (a size's own,
+    /// or "" for all sizes'); the layers without batch norm are every size's.
+    fn layers(
+        &self,
+        shape: &Shape,
+        prefix: &str,
+        metadata: HashMap<String, String>,
+        sized: Vec<(usize, Weights)>,
+    ) -> Result<Weights, WeightsError> {
+        let r = self;
+        let &Shape {
+            blocks,
+            channels,
+            head,
+            hidden,
+            pooled,
+            ..
+        } = shape;
         let mut block_layers = Vec::with_capacity(blocks);
         for i in 0..blocks {
-            let name = |layer: &str| format!("blocks.{i}.{layer}");
-            block_layers.push(if pooling_blocks.contains(&i) {
+            let name = |layer: &str| format!("{prefix}blocks.{i}.{layer}");
+            let shared = |layer: &str| format!("blocks.{i}.{layer}");
+            block_layers.push(if shape.pooling_blocks.contains(&i) {
                 let own = channels - pooled;
                 Block {
                     conv1: r.conv(&name("conv1"), channels, own, 3)?,
                     conv2: r.conv(&name("conv2"), own, channels, 3)?,
                     pooling: Some(Pooling {
                         conv: r.conv(&name("pool.conv"), channels, pooled, 3)?,
-                        linear: r.dense_unbiased(&name("pool.linear"), 3 * pooled, own)?,
+                        linear: r.dense_unbiased(&shared("pool.linear"), 3 * pooled, own)?,
                     }),
                 }
             } else {
@@ -366,23 +442,38 @@ impl Weights {
         Ok(Weights {
             channels,
             head_channels: head,
-            stem: r.conv("stem", INPUT_CHANNELS, channels, 3)?,
+            stem: r.conv(&format!("{prefix}stem"), INPUT_CHANNELS, channels, 3)?,
             blocks: block_layers,
-            policy_conv: r.conv("policy.conv", channels, head, 1)?,
+            policy_conv: r.conv(&format!("{prefix}policy.conv"), channels, head, 1)?,
             policy_out: r.conv("policy.out", head, 1, 1)?,
             policy_pass: r.dense("policy.pass", 3 * head, 1)?,
-            value_conv: r.conv("value.conv", channels, head, 1)?,
+            value_conv: r.conv(&format!("{prefix}value.conv"), channels, head, 1)?,
             value_fc1: r.dense("value.fc1", 3 * head, hidden)?,
             value_fc2: r.dense("value.fc2", hidden, 2)?,
             ownership_out: r.conv("ownership.out", head, 1, 1)?,
             precision: Precision::F32,
-            metadata: meta,
+            metadata,
+            sized,
         })
+    }
+}
+
+impl Weights {
+    /// The net that board size `size` is evaluated with: its own where the file has one.
+    pub fn for_size(&self, size: usize) -> &Weights {
+        self.sized
+            .iter()
+            .find(|(n, _)| *n == size)
+            .map_or(self, |(_, own)| own)
     }
 
     /// The net evaluated in `precision` (on the cores and kernels that have it; in float32
     /// elsewhere): its low-precision weights made once, here.
     pub fn with_precision(mut self, precision: Precision) -> Weights {
+        self.sized = std::mem::take(&mut self.sized)
+            .into_iter()
+            .map(|(size, own)| (size, own.with_precision(precision)))
+            .collect();
         self.precision = precision;
         // The stem reads the inputs, komi among them (negative for the side that gives it);
         // every other convolution reads a ReLU's output.
