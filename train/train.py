@@ -613,16 +613,16 @@ def measure_batch_norms(net, data, weights, batches, batch, layout):
 
 
 @torch.no_grad()
-def write_fixtures(net_, data, path, per_size=8):
+def write_fixtures(nets, data, path, per_size=8):
     """Positions from the held-out records with the trained net's outputs (eval mode, batch
     norm not folded: the framework's own answers), plain and on a torus. Computed on the
-    CPU in float32: a GPU's convolutions may round through TF32. `net`: one net, or
+    CPU in float32: a GPU's convolutions may round through TF32. `nets`: one net, or
     {size: net}."""
     import copy
     cases = []
     rng = random.Random(7)
     for d in data:
-        net = copy.deepcopy(net_[d.size] if isinstance(net_, dict) else net_).cpu().float()
+        net = copy.deepcopy(nets[d.size] if isinstance(nets, dict) else nets).cpu().float()
         net.eval()
         start = d.count - d.holdout
         for torus in (False, True):
