@@ -282,21 +282,12 @@ fn pooling_layout(
     let text = meta
         .get("pooling_blocks")
         .ok_or_else(|| error("a version 2 network's metadata has no pooling_blocks"))?;
-    let mut indices = Vec::new();
-    for item in text.split(',') {
-        let i = item
-            .trim()
-            .parse::<usize>()
-            .ok()
-            .filter(|&i| i < blocks && !indices.contains(&i))
-            .ok_or_else(|| {
-                error(format!(
-                    "metadata pooling_blocks = {text:?}: {item:?} is not a block from 0 to {} named once",
-                    blocks - 1
-                ))
-            })?;
-        indices.push(i);
-    }
+    let indices = distinct_numbers(
+        "pooling_blocks",
+        text,
+        0..blocks,
+        &format!("a block from 0 to {}", blocks - 1),
+    )?;
     let pooled = number(meta, "pooled_channels")?;
     if pooled >= channels {
         return Err(error(format!(
@@ -381,21 +372,32 @@ fn size_norms(meta: &HashMap<String, String>) -> Result<Vec<usize>, WeightsError
     let Some(text) = meta.get("size_norms") else {
         return Ok(Vec::new());
     };
-    let mut sizes = Vec::new();
+    distinct_numbers("size_norms", text, 2..26, "a board size from 2 to 25")
+}
+
+/// Metadata `key`'s comma-separated `text`: numbers in `range`, each named once (`what`
+/// says which, in the error).
+fn distinct_numbers(
+    key: &str,
+    text: &str,
+    range: std::ops::Range<usize>,
+    what: &str,
+) -> Result<Vec<usize>, WeightsError> {
+    let mut numbers = Vec::new();
     for item in text.split(',') {
-        let size = item
+        let n = item
             .trim()
             .parse::<usize>()
             .ok()
-            .filter(|&n| (2..=25).contains(&n) && !sizes.contains(&n))
+            .filter(|n| range.contains(n) && !numbers.contains(n))
             .ok_or_else(|| {
                 error(format!(
-                    "metadata size_norms = {text:?}: {item:?} is not a board size from 2 to 25 named once"
+                    "metadata {key} = {text:?}: {item:?} is not {what} named once"
                 ))
             })?;
-        sizes.push(size);
+        numbers.push(n);
     }
-    Ok(sizes)
+    Ok(numbers)
 }
 
 impl Reader<'_> {
