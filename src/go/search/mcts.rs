@@ -279,7 +279,7 @@ impl Searcher {
         let deadline = params.time.map(|t| start + t);
         // The early stop saves clock time; a fixed number of simulations is run in full, so
         // that it means the same search every time.
-        let early_stop = deadline.is_some();
+        let early_stop = deadline.is_some() && params.tunables.early_stop != 0;
         let mut run = |seed, deadline, early_stop| match observer.as_mut() {
             None => root.run(threads, limit, seed, deadline, stop, early_stop),
             Some(o) => {
@@ -300,7 +300,7 @@ impl Searcher {
                     extension.as_secs_f64()
                 );
                 let seed = seed.wrapping_add(EXTENSION_SEED);
-                playouts += run(seed, Some(now + extension), true);
+                playouts += run(seed, Some(now + extension), early_stop);
             }
         }
         if let Some(o) = observer.as_mut() {
@@ -926,6 +926,33 @@ mod tests {
             );
             let best = &r.candidates[0];
             assert!(best.winrate > 0.9, "mix {mix}: {}", best.winrate);
+        }
+    }
+
+    #[test]
+    fn without_the_early_stop_a_timed_search_runs_to_its_deadline() {
+        // E6 is so far ahead that the early stop ends the search long before a second;
+        // with `early_stop=0` it may not end before the second is up.
+        let g = big_chain_in_atari();
+        let time = Duration::from_secs(1);
+        for (overrides, runs_out) in [("", false), ("early_stop=0", true)] {
+            let p = Params {
+                playouts: None,
+                time: Some(time),
+                tunables: Tunables::with_overrides(overrides),
+                ..params(0)
+            };
+            let r = search(&g, Color::White, &p, 1, &AtomicBool::new(false));
+            assert_eq!(
+                r.elapsed >= time,
+                runs_out,
+                "{overrides:?}: {:?}",
+                r.elapsed
+            );
+            assert_eq!(
+                r.decision,
+                Decision::Play(g.geometry().parse_move("E6").unwrap())
+            );
         }
     }
 

@@ -115,6 +115,10 @@ tunables! {
         /// "Time Management for Monte-Carlo Tree Search in Go", 2010). 0: never; the
         /// default is what 9x9 self-play under a clock chose (`doc/strength.md`).
         unsettled_extension: f32 = 1.0, Range::Within(0.0, 4.0);
+        /// Under a time limit, whether a search stops once the most visited root move can no
+        /// longer be overtaken in the simulations the time left allows (1), saving the rest of
+        /// the move's time, or always runs to its deadline (0).
+        early_stop: u32 = 1, Range::Within(0.0, 1.0);
         /// Under a clock, how far a move's share of main time moves from the even share towards
         /// the middle game's (`Clock::middle_game_share`: more before the yose, so less after).
         /// 0: the even share; 1: the middle game's, as Pachi spends it.
