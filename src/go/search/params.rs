@@ -407,10 +407,12 @@ mod tests {
         names.dedup();
         assert_eq!(names.len(), listing.len(), "a name listed twice");
         for listed in &listing {
-            // A value that is not the default (6 where the default is 7).
-            let value = match (listed.kind, listed.default.as_str()) {
-                ("number/number", _) => "7/7",
-                (_, "7") => "6",
+            // A value that is not the default (6 where the default is 7, 0 for a switch
+            // that is on).
+            let value = match (listed.kind, listed.default.as_str(), listed.range) {
+                ("number/number", _, _) => "7/7",
+                (_, "1", Range::Within(0.0, 1.0)) => "0",
+                (_, "7", _) => "6",
                 _ => "7",
             };
             let mut t = Tunables::default();
