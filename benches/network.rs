@@ -4,7 +4,8 @@
 //! direct kernel; `Winograd2x2` and `Winograd4x4`, each form on every board; `Avx512` and
 //! `Avx2`, the direct kernel alone on 16 and 8 lanes; `Gemm`, the GEMM crate)
 //! in float32, and in bfloat16 and 8 bits where the core has AVX-512 BF16 and
-//! VNNI (`Best Bf16`, `Best Int8`: the same net made ready for each; `Winograd2x2 Int8`, the
+//! VNNI (`Best Bf16`, `Best Int8`: the same net made ready for each; on a core with AMX
+//! both run on its tiles and `Avx512 Bf16`, `Avx512 Int8` on the vectors; `Winograd2x2 Int8`, the
 //! 3x3 by F(2x2, 3x3) in 8 bits, which `Best` leaves to the direct kernel), the inputs' encoding
 //! (ladders read) on its own, and the multiply-adds' rate beside the core's peak for the
 //! precision (a loop of independent fused multiply-adds, of `vdpbf16ps` or of `vpdpbusd`,
@@ -290,6 +291,14 @@ fn main() {
     if peak_bf16 > 0.0 {
         println!("core peak in bfloat16 (16-lane vdpbf16ps): {peak_bf16:.1} GFLOP/s");
     }
+    let peak_amx = shicho::go::network::amx::peak(budget, false);
+    if let Some(peak) = peak_amx {
+        println!("core peak in bfloat16 on AMX's tiles (tdpbf16ps): {peak:.1} GFLOP/s");
+    }
+    let peak_amx_int8 = shicho::go::network::amx::peak(budget, true);
+    if let Some(peak) = peak_amx_int8 {
+        println!("core peak in 8 bits on AMX's tiles (tdpbusd): {peak:.1} GOP/s");
+    }
     let peak_int8 = peak_int8_gops(budget);
     if peak_int8 > 0.0 {
         println!("core peak in 8 bits (16-lane vpdpbusd): {peak_int8:.1} GOP/s");
@@ -349,7 +358,22 @@ fn main() {
                 }
             }
             for (w, peak) in lower {
-                runs.push((Kernel::Best, w, *peak));
+                let on_tiles = match w.precision {
+                    Precision::Bf16 => Kernel::Best.runs_bf16_on_amx(),
+                    Precision::Int8 => Kernel::Best.runs_int8_on_amx(),
+                    Precision::F32 => false,
+                };
+                if on_tiles {
+                    // Best takes AMX's tiles; Avx512 the vectors it stands in for.
+                    let tiles_peak = match w.precision {
+                        Precision::Int8 => peak_amx_int8,
+                        _ => peak_amx,
+                    };
+                    runs.push((Kernel::Best, w, tiles_peak.unwrap_or(*peak)));
+                    runs.push((Kernel::Avx512, w, *peak));
+                } else {
+                    runs.push((Kernel::Best, w, *peak));
+                }
                 if w.precision == Precision::Int8 && Kernel::Winograd2x2.runs_int8_winograd() {
                     // The 3x3 by F(2x2) in 8 bits, which `Best` leaves for the direct kernel.
                     runs.push((Kernel::Winograd2x2, w, *peak));

@@ -11,7 +11,8 @@
 //!
 //! `cargo bench --bench search` (release). `SEARCH_PLAYOUTS_9` and `SEARCH_PLAYOUTS_19` set
 //! the simulations per search (defaults 20,000 and 5,000); `SEARCH_WEIGHTS` the network
-//! (`--weights`: builtin, none or a file; default the engine's). Run it on a quiet
+//! (`--weights`: builtin, none or a file; default the engine's), `SEARCH_PRECISION` its
+//! precision (`--net-precision`: f32, bf16 or int8; default f32). Run it on a quiet
 //! machine: the two-thread figure needs both cores.
 
 #[path = "../tests/position_file/mod.rs"]
@@ -23,6 +24,7 @@ use std::process::{Command, Stdio};
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
+use shicho::go::network::direct::Precision;
 use shicho::go::search::{DEFAULT_WEIGHTS, Network, Params, search};
 use shicho::{Color, Game, Rules};
 
@@ -105,8 +107,12 @@ fn main() {
         "position", "1 thread", "2 threads", "Pachi 1 thread"
     );
     let weights = std::env::var("SEARCH_WEIGHTS").unwrap_or(DEFAULT_WEIGHTS.into());
-    let network = Network::from_option(&weights).expect("SEARCH_WEIGHTS");
-    println!("network: {weights}");
+    let precision = std::env::var("SEARCH_PRECISION").unwrap_or("f32".into());
+    let precision = Precision::parse(&precision).expect("SEARCH_PRECISION: f32, bf16 or int8");
+    let network = Network::from_option(&weights)
+        .expect("SEARCH_WEIGHTS")
+        .map(|n| n.with_precision(precision));
+    println!("network: {weights}, {precision:?}");
     for row in &rows {
         let playouts = if row.size == 9 {
             env("SEARCH_PLAYOUTS_9", 20_000)

@@ -25,7 +25,8 @@ fn tolerance(precision: Precision) -> f32 {
 
 /// Every kernel this core runs (the GEMM crate, the direct kernels on 8- and 16-lane
 /// vectors, Winograd's two forms on 16) against the fixtures, in float32, and in every lower
-/// precision this core has on the kernels that compute in it.
+/// precision this core has on the kernels that compute in it (`Best` on AMX's tiles where
+/// the core has them, `Avx512` on the vectors).
 fn check(weights: &Weights, fixtures_path: &str) {
     for kernel in [
         Kernel::Gemm,
@@ -45,6 +46,9 @@ fn check(weights: &Weights, fixtures_path: &str) {
             assert!(kernel.runs_bf16());
             check_on(&bf16, fixtures_path, kernel);
         }
+        if !Kernel::Best.runs_bf16_on_amx() {
+            eprintln!("no AMX with bfloat16 on this core: its tiles not checked");
+        }
     } else {
         eprintln!("no AVX-512 BF16 on this core: bfloat16 not checked");
     }
@@ -56,6 +60,9 @@ fn check(weights: &Weights, fixtures_path: &str) {
             check_on(&int8, fixtures_path, kernel);
         }
         assert!(Kernel::Winograd2x2.runs_int8_winograd() && !Kernel::Best.runs_int8_winograd());
+        if !Kernel::Best.runs_int8_on_amx() {
+            eprintln!("no AMX with 8-bit products on this core: its tiles not checked");
+        }
     } else {
         eprintln!("no AVX-512 VNNI on this core: 8 bits not checked");
     }

@@ -14,8 +14,8 @@
 //! A net made ready for a lower [`Precision`] runs its convolutions on the kernels of
 //! `bf16` and `int8` instead, tiled as the AVX-512 kernel here, where the core has their
 //! instructions and the kernel chosen runs on AVX-512 (any but [`Kernel::Gemm`] and
-//! [`Kernel::Avx2`]); [`Kernel::Winograd2x2`] takes an 8-bit net's 3x3 convolutions to
-//! `winograd_int8`.
+//! [`Kernel::Avx2`]); [`Kernel::Best`] takes them to `amx`'s tiles where the core has AMX,
+//! and [`Kernel::Winograd2x2`] an 8-bit net's 3x3 convolutions to `winograd_int8`.
 
 use crate::go::network::winograd::{self, Form};
 
@@ -51,12 +51,15 @@ pub enum Precision {
     F32,
     /// Weights and activations rounded to bfloat16, sums in float32: the convolutions to
     /// 16 to 96 channels on cores with AVX-512 BF16, under [`Kernel::Best`] and
-    /// [`Kernel::Avx512`]; float32 elsewhere (the other kernels, other widths, other cores).
+    /// [`Kernel::Avx512`] (`Best` on AMX's tiles where the core has them, and there to any
+    /// multiple of 16 channels); float32 elsewhere (the other kernels, other widths, other
+    /// cores).
     Bf16,
     /// Weights in 8 bits (a scale per output channel), activations in 8 bits (a scale per
     /// position), sums in 32-bit integers: the convolutions to 16 to 96 channels that read
     /// a ReLU's output (all but the stem, whose inputs may be negative) on cores with
-    /// AVX-512 VNNI, under [`Kernel::Best`] and [`Kernel::Avx512`]; float32 elsewhere.
+    /// AVX-512 VNNI, under [`Kernel::Best`] and [`Kernel::Avx512`] (`Best` on AMX's tiles
+    /// from 64 channels on, where the core has them); float32 elsewhere.
     Int8,
 }
 
@@ -185,6 +188,19 @@ impl Kernel {
             self,
             Kernel::Best | Kernel::Avx512 | Kernel::Winograd2x2 | Kernel::Winograd4x4
         ) && avx512_bf16_on_this_core()
+    }
+
+    /// Whether it runs a bfloat16 net's convolutions on AMX's tiles rather than AVX-512's
+    /// vectors: [`Kernel::Best`], on a core with AMX (`amx`); [`Kernel::Avx512`] names the
+    /// vectors alone.
+    pub fn runs_bf16_on_amx(self) -> bool {
+        self == Kernel::Best && self.runs_bf16() && crate::go::network::amx::on_this_core()
+    }
+
+    /// Whether it runs an 8-bit net's convolutions on AMX's tiles rather than AVX-512's
+    /// vectors: [`Kernel::Best`], on a core with AMX's 8-bit products.
+    pub fn runs_int8_on_amx(self) -> bool {
+        self == Kernel::Best && self.runs_int8() && crate::go::network::amx::int8_on_this_core()
     }
 
     /// Whether it runs an 8-bit net's 3x3 convolutions by F(2x2, 3x3) in 8 bits (where the

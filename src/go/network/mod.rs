@@ -8,6 +8,7 @@
 //! torus its convolutions wrap around instead of seeing an edge. It was trained on
 //! positions labelled by a stronger engine (see `train/README.md`).
 
+pub mod amx;
 pub mod bf16;
 pub mod direct;
 pub mod evaluator;

@@ -4,6 +4,7 @@
 //! through together as one taller product.
 
 use crate::go::geometry::{Geometry, Topology};
+use crate::go::network::amx;
 use crate::go::network::bf16::{self, PairJob};
 use crate::go::network::direct::{self, Job, Kernel};
 use crate::go::network::inputs::{BINARY_PLANES, GLOBALS, Inputs};
@@ -44,8 +45,9 @@ pub struct Workspace {
     int8_tiles: Tiles,
     winograd_int8: winograd_int8::Buffers,
     gathered: Vec<f32>,
-    /// A layer's input in bfloat16 pairs, for the bfloat16 kernel.
+    /// A layer's input in bfloat16 pairs, for the bfloat16 kernels.
     pairs: Vec<u32>,
+    amx: amx::Buffers,
     /// A layer's input in 8-bit quads, and each position's scale, for the 8-bit kernel.
     quads: Vec<u32>,
     quad_scales: Vec<f32>,
@@ -144,12 +146,13 @@ struct Scratch<'a> {
     winograd_int8: &'a mut winograd_int8::Buffers,
     gathered: &'a mut Vec<f32>,
     pairs: &'a mut Vec<u32>,
+    amx: &'a mut amx::Buffers,
     quads: &'a mut Vec<u32>,
     quad_scales: &'a mut Vec<f32>,
 }
 
 /// A convolution of `input` (`positions * points` rows of `conv.inputs`) into `out`: the
-/// 8-bit Winograd kernel, the direct 8-bit or the bfloat16 kernel where the net was made ready for it and the core, the
+/// 8-bit Winograd kernel, the direct 8-bit or a bfloat16 kernel (AMX's or AVX-512's) where the net was made ready for it and the core, the
 /// kernel and the width allow, else (a 3x3 in float32) Winograd's where they allow, else the
 /// direct kernel where they allow, else a product over gathered taps.
 fn convolve(
@@ -180,7 +183,15 @@ fn convolve(
         winograd_int8::convolve(&job, weights, scratch.winograd_int8, out);
         return;
     }
-    if let Some(weights) = conv.int8.as_ref().filter(|_| kernel.runs_int8()) {
+    let int8_tiles = conv
+        .int8_tiles
+        .as_ref()
+        .filter(|_| kernel.runs_int8_on_amx());
+    let int8_vectors = conv
+        .int8
+        .as_ref()
+        .filter(|_| kernel.runs_int8() && int8::fits(conv.outputs));
+    if let Some(weights) = int8_tiles.or(int8_vectors) {
         int8::quantize_input(
             input,
             positions,
@@ -200,10 +211,16 @@ fn convolve(
             input: scratch.quads,
             input_scales: scratch.quad_scales,
         };
-        int8::convolve(&job, out);
+        if int8_tiles.is_some() {
+            amx::convolve_int8(&job, scratch.amx, out);
+        } else {
+            int8::convolve(&job, out);
+        }
         return;
     }
-    if !conv.bf16.is_empty() && kernel.runs_bf16() {
+    let on_tiles = !conv.bf16_tiles.is_empty() && kernel.runs_bf16_on_amx();
+    let on_vectors = kernel.runs_bf16() && bf16::fits(conv.outputs);
+    if !conv.bf16.is_empty() && (on_tiles || on_vectors) {
         let rows = positions * taps.len();
         bf16::convert_input(input, rows, conv.inputs, scratch.pairs);
         let job = PairJob {
@@ -212,11 +229,19 @@ fn convolve(
             positions,
             inputs: conv.inputs,
             outputs: conv.outputs,
-            weights: &conv.bf16,
+            weights: if on_tiles {
+                &conv.bf16_tiles
+            } else {
+                &conv.bf16
+            },
             bias: &conv.bias,
             input: scratch.pairs,
         };
-        bf16::convolve(&job, out);
+        if on_tiles {
+            amx::convolve_bf16(&job, scratch.amx, out);
+        } else {
+            bf16::convolve(&job, out);
+        }
         return;
     }
     let form = scratch
@@ -353,6 +378,7 @@ impl Weights {
             winograd_int8,
             gathered,
             pairs,
+            amx,
             quads,
             quad_scales,
             a,
@@ -368,6 +394,7 @@ impl Weights {
             winograd_int8,
             gathered,
             pairs,
+            amx,
             quads,
             quad_scales,
         };

@@ -7,12 +7,12 @@ use std::fmt;
 
 use safetensors::{Dtype, SafeTensors};
 
-use crate::go::network::bf16;
 use crate::go::network::direct::Precision;
 use crate::go::network::inputs::{BINARY_PLANES, GLOBALS};
 use crate::go::network::int8::{self, QuantizedWeights};
 use crate::go::network::winograd;
 use crate::go::network::winograd_int8::{self, QuantizedTransformed};
+use crate::go::network::{amx, bf16};
 
 /// Input channels of the first convolution: the binary planes and the global numbers
 /// spread over the board.
@@ -47,9 +47,15 @@ pub struct Conv {
     /// The weights in bfloat16 pairs (`bf16::pack_weights`) where the net was made ready
     /// for [`Precision::Bf16`] and the bfloat16 kernel takes the width; else empty.
     pub bf16: Vec<u32>,
+    /// The same weights in AMX's tiles (`amx::pack_weights`) where the net was made ready
+    /// for [`Precision::Bf16`], the core has AMX and its kernel takes the width; else empty.
+    pub bf16_tiles: Vec<u32>,
     /// The weights in 8 bits where the net was made ready for [`Precision::Int8`], the
     /// 8-bit kernel takes the width and the inputs are a ReLU's; else none.
     pub int8: Option<QuantizedWeights>,
+    /// The same in AMX's tiles (`amx::pack_int8_weights`) where the core has AMX's 8-bit
+    /// products and its kernel takes the width; else none.
+    pub int8_tiles: Option<QuantizedWeights>,
     /// A 3x3's weights in F(2x2, 3x3)'s domain in 8 bits, where the net was made ready for
     /// [`Precision::Int8`], the core runs that kernel, the width fits and the inputs are a
     /// ReLU's (as `int8` above); else none.
@@ -64,8 +70,12 @@ impl Conv {
     /// ones, which stay as they are. `signed_inputs`: the inputs may be negative (the 8-bit
     /// kernel cannot take them).
     fn prepare(&mut self, precision: Precision, signed_inputs: bool) {
+        let int8_tiles = precision == Precision::Int8
+            && amx::int8_on_this_core()
+            && amx::int8_pays(self.outputs)
+            && !signed_inputs;
         self.int8 = match precision {
-            Precision::Int8 if int8::fits(self.outputs) && !signed_inputs => {
+            Precision::Int8 if (int8::fits(self.outputs) || int8_tiles) && !signed_inputs => {
                 Some(int8::quantize_weights(
                     self.kernel * self.kernel,
                     self.inputs,
@@ -90,14 +100,28 @@ impl Conv {
             }
             _ => None,
         };
+        let taps = self.kernel * self.kernel;
+        let bf16_tiles =
+            precision == Precision::Bf16 && amx::on_this_core() && amx::fits(self.outputs);
         self.bf16 = match precision {
-            Precision::Bf16 if bf16::fits(self.outputs) => bf16::pack_weights(
+            Precision::Bf16 if bf16::fits(self.outputs) || bf16_tiles => {
+                bf16::pack_weights(taps, self.inputs, self.outputs, &self.weights)
+            }
+            _ => Vec::new(),
+        };
+        self.int8_tiles = match &self.int8 {
+            Some(q) if int8_tiles => Some(amx::pack_int8_weights(
                 self.kernel * self.kernel,
                 self.inputs,
                 self.outputs,
-                &self.weights,
-            ),
-            _ => Vec::new(),
+                q,
+            )),
+            _ => None,
+        };
+        self.bf16_tiles = if bf16_tiles {
+            amx::pack_weights(taps, bf16::pairs(self.inputs), self.outputs, &self.bf16)
+        } else {
+            Vec::new()
         };
     }
 }
@@ -217,7 +241,9 @@ impl Reader<'_> {
             weights,
             bias,
             bf16: Vec::new(),
+            bf16_tiles: Vec::new(),
             int8: None,
+            int8_tiles: None,
             int8_winograd: None,
             winograd,
         })
