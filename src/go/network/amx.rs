@@ -20,8 +20,11 @@
 //! loads.
 //!
 //! Rust has no stable AMX intrinsics, so the instructions are written with `asm!`. The
-//! compiler never touches the tile registers, so they hold their values from one `asm!`
-//! block to the next; the operating system saves them with the thread's other state.
+//! compiler never touches the tile registers (LLVM allocates them only for its own AMX
+//! intrinsics, which nothing here uses), so they hold their values from one `asm!` block to
+//! the next; the operating system saves them with the thread's other state. Rust's rules
+//! for `asm!` promise nothing about registers between blocks: one block per pass over a
+//! pair of tiles would, at the price of writing each shape's loop in assembly.
 
 use super::bf16::{self, PairJob};
 use super::int8::{self, QuadJob, QuantizedWeights};
@@ -76,7 +79,9 @@ fn detect() -> Support {
         leaf7.edx >> 24 & 1,
         leaf7.edx >> 25 & 1,
     );
-    if tile == 0 {
+    // The gathering and scaling around the tiles run on AVX-512, which every core with AMX
+    // has, unless a hypervisor or the OS hides it.
+    if tile == 0 || !std::arch::is_x86_feature_detected!("avx512f") {
         return Support::default();
     }
     // Linux gives the tiles' 8 KB of state only to a process that asks for it; without
@@ -413,6 +418,10 @@ unsafe fn gather(job: &Operands, m_tiles: usize, k_tiles: usize, gathered: &mut 
                     } else {
                         job.taps[p][t]
                     };
+                    assert!(
+                        q == u32::MAX || (q as usize) < points,
+                        "a tap off the board's points"
+                    );
                     let src = if q == u32::MAX {
                         zeros
                     } else {
