@@ -20,6 +20,7 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
+use shicho::go::network::amx;
 use shicho::go::network::direct::{Kernel, Precision};
 use shicho::go::network::inputs::{HISTORY, Inputs, Position};
 use shicho::go::network::model::Workspace;
@@ -291,11 +292,11 @@ fn main() {
     if peak_bf16 > 0.0 {
         println!("core peak in bfloat16 (16-lane vdpbf16ps): {peak_bf16:.1} GFLOP/s");
     }
-    let peak_amx = shicho::go::network::amx::peak(budget, false);
+    let peak_amx = amx::peak(budget, false);
     if let Some(peak) = peak_amx {
         println!("core peak in bfloat16 on AMX's tiles (tdpbf16ps): {peak:.1} GFLOP/s");
     }
-    let peak_amx_int8 = shicho::go::network::amx::peak(budget, true);
+    let peak_amx_int8 = amx::peak(budget, true);
     if let Some(peak) = peak_amx_int8 {
         println!("core peak in 8 bits on AMX's tiles (tdpbusd): {peak:.1} GOP/s");
     }
@@ -359,8 +360,8 @@ fn main() {
             }
             for (w, peak) in lower {
                 let on_tiles = match w.precision {
-                    Precision::Bf16 => Kernel::Best.runs_bf16_on_amx(),
-                    Precision::Int8 => Kernel::Best.runs_int8_on_amx(),
+                    Precision::Bf16 => amx::takes_bf16(Kernel::Best),
+                    Precision::Int8 => amx::takes_int8(Kernel::Best),
                     Precision::F32 => false,
                 };
                 if on_tiles {

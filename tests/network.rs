@@ -7,6 +7,7 @@
 //! 0.02 in the lead over 20, 0.028 in the ownership); in 8 bits within 0.15 (the built-in
 //! net: 0.019, 0.014, 0.046, 0.083).
 
+use shicho::go::network::amx;
 use shicho::go::network::direct::{Kernel, Precision};
 use shicho::go::network::inputs::{BINARY_PLANES, GLOBALS, Inputs};
 use shicho::go::network::model::Workspace;
@@ -46,7 +47,7 @@ fn check(weights: &Weights, fixtures_path: &str) {
             assert!(kernel.runs_bf16());
             check_on(&bf16, fixtures_path, kernel);
         }
-        if !Kernel::Best.runs_bf16_on_amx() {
+        if !amx::takes_bf16(Kernel::Best) {
             eprintln!("no AMX with bfloat16 on this core: its tiles not checked");
         }
     } else {
@@ -60,7 +61,7 @@ fn check(weights: &Weights, fixtures_path: &str) {
             check_on(&int8, fixtures_path, kernel);
         }
         assert!(Kernel::Winograd2x2.runs_int8_winograd() && !Kernel::Best.runs_int8_winograd());
-        if !Kernel::Best.runs_int8_on_amx() {
+        if !amx::takes_int8(Kernel::Best) {
             eprintln!("no AMX with 8-bit products on this core: its tiles not checked");
         }
     } else {

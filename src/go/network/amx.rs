@@ -27,6 +27,7 @@
 //! pair of tiles would, at the price of writing each shape's loop in assembly.
 
 use super::bf16::{self, PairJob};
+use super::direct::Kernel;
 use super::int8::{self, QuadJob, QuantizedWeights};
 
 /// 32-bit lanes (pairs or quads of input channels) a tile's row holds: 64 bytes.
@@ -106,6 +107,20 @@ fn detect() -> Support {
 #[cfg(not(all(target_arch = "x86_64", target_os = "linux")))]
 fn detect() -> Support {
     Support::default()
+}
+
+/// Whether `kernel` runs a bfloat16 net's convolutions on the tiles rather than AVX-512's
+/// vectors: [`Kernel::Best`], on a core with AMX's bfloat16 products; [`Kernel::Avx512`]
+/// names the vectors alone.
+pub fn takes_bf16(kernel: Kernel) -> bool {
+    kernel == Kernel::Best && kernel.runs_bf16() && on_this_core()
+}
+
+/// Whether `kernel` runs an 8-bit net's convolutions on the tiles (those [`int8_pays`]
+/// for) rather than AVX-512 VNNI's vectors: [`Kernel::Best`], on a core with AMX's 8-bit
+/// products.
+pub fn takes_int8(kernel: Kernel) -> bool {
+    kernel == Kernel::Best && kernel.runs_int8() && int8_on_this_core()
 }
 
 /// Whether the kernels take a convolution to `outputs` channels: whole tiles of 16, any

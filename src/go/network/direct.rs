@@ -190,19 +190,6 @@ impl Kernel {
         ) && avx512_bf16_on_this_core()
     }
 
-    /// Whether it runs a bfloat16 net's convolutions on AMX's tiles rather than AVX-512's
-    /// vectors: [`Kernel::Best`], on a core with AMX (`amx`); [`Kernel::Avx512`] names the
-    /// vectors alone.
-    pub fn runs_bf16_on_amx(self) -> bool {
-        self == Kernel::Best && self.runs_bf16() && crate::go::network::amx::on_this_core()
-    }
-
-    /// Whether it runs an 8-bit net's convolutions on AMX's tiles rather than AVX-512's
-    /// vectors: [`Kernel::Best`], on a core with AMX's 8-bit products.
-    pub fn runs_int8_on_amx(self) -> bool {
-        self == Kernel::Best && self.runs_int8() && crate::go::network::amx::int8_on_this_core()
-    }
-
     /// Whether it runs an 8-bit net's 3x3 convolutions by F(2x2, 3x3) in 8 bits (where the
     /// width and the inputs fit), on a core with AVX-512 VNNI: [`Kernel::Winograd2x2`]
     /// alone, since `Best`'s direct 8-bit kernel measured faster (`winograd_int8`).

@@ -183,10 +183,7 @@ fn convolve(
         winograd_int8::convolve(&job, weights, scratch.winograd_int8, out);
         return;
     }
-    let int8_tiles = conv
-        .int8_tiles
-        .as_ref()
-        .filter(|_| kernel.runs_int8_on_amx());
+    let int8_tiles = conv.int8_tiles.as_ref().filter(|_| amx::takes_int8(kernel));
     let int8_vectors = conv
         .int8
         .as_ref()
@@ -218,7 +215,7 @@ fn convolve(
         }
         return;
     }
-    let on_tiles = !conv.bf16_tiles.is_empty() && kernel.runs_bf16_on_amx();
+    let on_tiles = !conv.bf16_tiles.is_empty() && amx::takes_bf16(kernel);
     let on_vectors = kernel.runs_bf16() && bf16::fits(conv.outputs);
     if !conv.bf16.is_empty() && (on_tiles || on_vectors) {
         let rows = positions * taps.len();
