@@ -682,42 +682,63 @@ mod tiles {
 mod tests {
     use super::*;
     use crate::go::geometry::{Geometry, Topology};
+    use crate::go::network::bf16::tests::rounded;
     use crate::go::network::bf16::{convert_input, pack_weights};
-    use crate::go::network::bf16::{from_bf16, to_bf16};
     use crate::go::network::direct::Job;
     use crate::go::network::direct::tests::{naive, neighbourhoods, uniform};
     use crate::go::network::int8::{self, QuadJob};
     use crate::rng::Rng;
 
-    #[allow(clippy::too_many_arguments)]
-    fn naive_rounded(
-        taps: &[[u32; 9]],
+    /// Board size, topology, kernel, inputs, outputs, positions: planes and tori, 1x1 and
+    /// 3x3, inputs that fill no whole lane or tile, output widths from one tile to past the
+    /// vectors' 96, and several positions at once (rows that fill no whole tile).
+    const SHAPES: [(usize, Topology, usize, usize, usize, usize); 13] = [
+        (9, Topology::Plane, 3, 21, 48, 1),
+        (9, Topology::Plane, 3, 48, 48, 1),
+        (9, Topology::Plane, 3, 48, 48, 3),
+        (19, Topology::Plane, 3, 48, 96, 1),
+        (19, Topology::Plane, 3, 96, 96, 1),
+        (9, Topology::Torus, 3, 32, 32, 2),
+        (7, Topology::Plane, 3, 5, 80, 1),
+        (13, Topology::Plane, 1, 48, 16, 2),
+        (5, Topology::Torus, 1, 64, 64, 1),
+        (11, Topology::Torus, 3, 17, 64, 1),
+        (2, Topology::Plane, 3, 96, 96, 1),
+        (9, Topology::Plane, 3, 96, 96, 8),
+        (9, Topology::Plane, 3, 128, 128, 1),
+    ];
+
+    /// One shape's random operands.
+    struct Case {
+        taps: Vec<[u32; 9]>,
+        rows: usize,
+        weights: Vec<f32>,
+        bias: Vec<f32>,
+        input: Vec<f32>,
+    }
+
+    fn case(
+        rng: &mut Rng,
+        size: usize,
+        topology: Topology,
         kernel: usize,
-        positions: usize,
-        inputs: usize,
-        outputs: usize,
-        weights: &[f32],
-        bias: &[f32],
-        input: &[f32],
-    ) -> Vec<f32> {
-        let rounded =
-            |v: &[f32]| -> Vec<f32> { v.iter().map(|&x| from_bf16(to_bf16(x))).collect() };
-        naive(&Job {
-            taps,
-            kernel,
-            positions,
-            inputs,
-            outputs,
-            weights: &rounded(weights),
-            bias,
-            input: &rounded(input),
-        })
+        shape: (usize, usize, usize),
+    ) -> Case {
+        let (inputs, outputs, positions) = shape;
+        let geo = Geometry::get(size, topology).unwrap();
+        let rows = positions * geo.num_points();
+        Case {
+            taps: neighbourhoods(geo),
+            rows,
+            weights: uniform(rng, kernel * kernel * inputs * outputs),
+            bias: uniform(rng, outputs),
+            input: uniform(rng, rows * inputs),
+        }
     }
 
     /// The tiles compute what AVX-512's bfloat16 kernel computes (the same rounded
-    /// operands, float32 sums in another order), on planes and tori, 1x1 and 3x3, inputs
-    /// that fill no whole pair or tile, every output width the kernels take, and several
-    /// positions at once (rows that fill no whole tile).
+    /// operands, float32 sums in another order); past its widths, the definition on the
+    /// rounded operands.
     #[test]
     fn agrees_with_the_avx512_bfloat16_kernel() {
         if !on_this_core() || !bf16::on_this_core() {
@@ -725,47 +746,42 @@ mod tests {
             return;
         }
         let mut rng = Rng::new(17);
-        let shapes = [
-            (9, Topology::Plane, 3, 21, 48, 1),
-            (9, Topology::Plane, 3, 48, 48, 3),
-            (19, Topology::Plane, 3, 48, 96, 1),
-            (9, Topology::Torus, 3, 32, 32, 2),
-            (7, Topology::Plane, 3, 5, 80, 1),
-            (13, Topology::Plane, 1, 48, 16, 2),
-            (5, Topology::Torus, 1, 64, 64, 1),
-            (11, Topology::Torus, 3, 17, 64, 1),
-            (2, Topology::Plane, 3, 96, 96, 1),
-            (9, Topology::Plane, 3, 96, 96, 8),
-            (9, Topology::Plane, 3, 128, 128, 1),
-        ];
         let (mut pairs, mut want, mut got) = (Vec::new(), Vec::new(), Vec::new());
         let mut buffers = Buffers::default();
-        for (size, topology, kernel, inputs, outputs, positions) in shapes {
-            let geo = Geometry::get(size, topology).unwrap();
-            let taps = neighbourhoods(geo);
-            let weights = uniform(&mut rng, kernel * kernel * inputs * outputs);
-            let bias = uniform(&mut rng, outputs);
-            let input = uniform(&mut rng, positions * geo.num_points() * inputs);
-            let packed = pack_weights(kernel * kernel, inputs, outputs, &weights);
+        for (size, topology, kernel, inputs, outputs, positions) in SHAPES {
+            let c = case(
+                &mut rng,
+                size,
+                topology,
+                kernel,
+                (inputs, outputs, positions),
+            );
+            let packed = pack_weights(kernel * kernel, inputs, outputs, &c.weights);
             let tiles = super::pack_weights(kernel * kernel, bf16::pairs(inputs), outputs, &packed);
-            convert_input(&input, positions * geo.num_points(), inputs, &mut pairs);
+            convert_input(&c.input, c.rows, inputs, &mut pairs);
             let job = PairJob {
-                taps: &taps,
+                taps: &c.taps,
                 kernel,
                 positions,
                 inputs,
                 outputs,
                 weights: &packed,
-                bias: &bias,
+                bias: &c.bias,
                 input: &pairs,
             };
             if bf16::fits(outputs) {
                 bf16::convolve(&job, &mut want);
             } else {
-                // Wider than the vectors take: the definition on the rounded operands.
-                want = naive_rounded(
-                    &taps, kernel, positions, inputs, outputs, &weights, &bias, &input,
-                );
+                want = naive(&Job {
+                    taps: &c.taps,
+                    kernel,
+                    positions,
+                    inputs,
+                    outputs,
+                    weights: &rounded(&c.weights),
+                    bias: &c.bias,
+                    input: &rounded(&c.input),
+                });
             }
             convolve_bf16(
                 &PairJob {
@@ -780,14 +796,14 @@ mod tests {
                 assert!(
                     (got - want).abs() <= 1e-4 * (1.0 + want.abs()),
                     "{size}x{size} {topology:?} {kernel}x{kernel} {inputs}->{outputs} \
-                     x{positions}: output {j} is {got} on the tiles, {want} on vectors"
+                     x{positions}: output {j} is {got} on the tiles, {want} expected"
                 );
             }
         }
     }
 
     /// The 8-bit tiles compute exactly what AVX-512 VNNI's kernel computes: the same integer
-    /// sums, scaled and biased by the same fused multiply-add.
+    /// sums, scaled and biased by the same fused multiply-add (at the widths it takes).
     #[test]
     fn agrees_with_the_avx512_8_bit_kernel() {
         if !int8_on_this_core() || !int8::on_this_core() {
@@ -795,48 +811,34 @@ mod tests {
             return;
         }
         let mut rng = Rng::new(19);
-        let shapes = [
-            (9, Topology::Plane, 3, 48, 48, 1),
-            (9, Topology::Plane, 3, 48, 48, 3),
-            (19, Topology::Plane, 3, 96, 96, 1),
-            (9, Topology::Torus, 3, 32, 32, 2),
-            (7, Topology::Plane, 3, 5, 80, 1),
-            (13, Topology::Plane, 1, 48, 16, 2),
-            (11, Topology::Torus, 3, 17, 64, 1),
-            (2, Topology::Plane, 3, 96, 96, 1),
-            (9, Topology::Plane, 3, 96, 96, 8),
-        ];
         let (mut quads, mut scales, mut want, mut got) =
             (Vec::new(), Vec::new(), Vec::new(), Vec::new());
         let mut buffers = Buffers::default();
-        for (size, topology, kernel, inputs, outputs, positions) in shapes {
-            let geo = Geometry::get(size, topology).unwrap();
-            let taps = neighbourhoods(geo);
-            let weights = uniform(&mut rng, kernel * kernel * inputs * outputs);
-            let bias = uniform(&mut rng, outputs);
-            // A ReLU's outputs: none negative.
-            let input: Vec<f32> = uniform(&mut rng, positions * geo.num_points() * inputs)
-                .into_iter()
-                .map(|x| x.max(0.0))
-                .collect();
-            let q = int8::quantize_weights(kernel * kernel, inputs, outputs, &weights);
-            let tiles = pack_int8_weights(kernel * kernel, inputs, outputs, &q);
-            int8::quantize_input(
-                &input,
-                positions,
-                geo.num_points(),
-                inputs,
-                &mut quads,
-                &mut scales,
+        for (size, topology, kernel, inputs, outputs, positions) in SHAPES {
+            if !int8::fits(outputs) {
+                continue;
+            }
+            let c = case(
+                &mut rng,
+                size,
+                topology,
+                kernel,
+                (inputs, outputs, positions),
             );
+            let q = int8::quantize_weights(kernel * kernel, inputs, outputs, &c.weights);
+            let tiles = pack_int8_weights(kernel * kernel, inputs, outputs, &q);
+            let points = c.rows / positions;
+            // A ReLU's outputs: none negative, as the 8-bit kernels take them.
+            let input: Vec<f32> = c.input.iter().map(|x| x.max(0.0)).collect();
+            int8::quantize_input(&input, positions, points, inputs, &mut quads, &mut scales);
             let job = QuadJob {
-                taps: &taps,
+                taps: &c.taps,
                 kernel,
                 positions,
                 inputs,
                 outputs,
                 weights: &q,
-                bias: &bias,
+                bias: &c.bias,
                 input: &quads,
                 input_scales: &scales,
             };

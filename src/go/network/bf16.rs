@@ -237,7 +237,7 @@ mod avx512 {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::go::geometry::{Geometry, Topology};
     use crate::go::network::direct::Job;
@@ -285,7 +285,8 @@ mod tests {
         }
     }
 
-    fn rounded(v: &[f32]) -> Vec<f32> {
+    /// Each value rounded to bfloat16 and back.
+    pub(crate) fn rounded(v: &[f32]) -> Vec<f32> {
         v.iter().map(|&x| from_bf16(to_bf16(x))).collect()
     }
 
