@@ -24,6 +24,11 @@ the teacher's favourite move and the value's loss, by board size.
 batch-norm statistics, so they are measured again on the records (`recalibrate`), which
 leaves the net's outputs as they were; the learning rate's schedule then starts again.
 
+`--widen C` (with `--init`) widens that net's trunk to C channels, keeping what it computes
+(Net2Net), so that a larger net starts from a trained one. `--checkpoint FILE` keeps the
+whole run (weights, optimizer, random state, step) every few minutes and when a signal
+stops it; the same command goes on from there, so a long run on a CPU adds up over sittings.
+
 Beyond that recipe, each off by default (train/README.md says how to measure each): auxiliary
 heads the engine never runs, which only shape the trunk and are not exported (the softened
 policy, the opponent's reply, short-term win rates), surprise weighting of the draws, an
@@ -41,6 +46,7 @@ import json
 import math
 import os
 import random
+import signal
 import sys
 import time
 
@@ -64,6 +70,15 @@ def arguments():
     ap.add_argument("--init", metavar="WEIGHTS",
                     help="start from this exported net instead of random weights (its size, not "
                     "--blocks/--channels/--head); the schedule starts again from --lr")
+    ap.add_argument("--widen", type=int, default=None, metavar="C",
+                    help="with --init: widen the net's trunk to C channels before training "
+                    "(Net2Net: each new channel a copy of an old one, its readers' weights shared "
+                    "among the copies, so the wider net starts where the narrow one was)")
+    ap.add_argument("--checkpoint", metavar="FILE",
+                    help="keep the run's whole state here (every --checkpoint-every minutes, and on "
+                    "SIGTERM or SIGINT, which then stop the run); a run given a FILE that exists "
+                    "goes on from it, with the same options. Removed once the net is written")
+    ap.add_argument("--checkpoint-every", type=float, default=10.0, metavar="MINUTES")
     ap.add_argument("--evaluate", metavar="WEIGHTS",
                     help="train nothing: score this exported net on the held-out records")
     ap.add_argument("--shares", default=None, metavar="SIZE:SHARE,...",
@@ -594,6 +609,80 @@ def recalibrate(net, data, weights, batch=2048):
 
 
 @torch.no_grad()
+def widened(net, channels, seed, noise=0.01):
+    """`net` with its trunk (the stem, and both convolutions of every block) widened to
+    `channels` (Net2Net, Chen et al. 2016). Each new channel copies an old one, batch norm
+    included, and every layer reading the trunk divides an old channel's weights among its
+    copies, so the wide net computes what the narrow one did, in training mode as in
+    evaluation. The copies' incoming weights get a little noise (`noise` of the layer's
+    weights' spread): identical copies would get identical updates and stay copies (Adam
+    undoes any uneven split of the readers' weights), so the noise is what lets them learn
+    apart. The heads keep their widths."""
+    if net.pooling:
+        sys.exit("--widen: a net with pooling blocks is not widened (yet)")
+    if channels <= net.channels:
+        sys.exit(f"--widen {channels}: the net already has {net.channels} channels")
+    g = torch.Generator().manual_seed(seed)
+    device = next(net.parameters()).device
+
+    def mapping():
+        """Which old channel each new one copies (the old ones first, as they were), and
+        how many copies each old channel has."""
+        extra = torch.randint(0, net.channels, (channels - net.channels,), generator=g)
+        copies = torch.cat([torch.arange(net.channels), extra])
+        return copies, torch.bincount(copies, minlength=net.channels).float()
+
+    def copy_conv(dst, src, inputs=None, outputs=None):
+        """`inputs`/`outputs`: (copies, counts) of the channels read/written, None where
+        they keep their width."""
+        w = src.conv.weight.detach().cpu()
+        if inputs is not None:
+            copies, counts = inputs
+            w = w[:, copies] / counts[copies][None, :, None, None]
+        if outputs is not None:
+            copies, _ = outputs
+            w = w[copies].clone()
+            spread = w.std().item()
+            w[net.channels:] += noise * spread * torch.randn(w[net.channels:].shape, generator=g)
+        dst.conv.weight.copy_(w)
+        for name in ("weight", "bias", "running_mean", "running_var"):
+            t = getattr(src.bn, name).detach().cpu()
+            getattr(dst.bn, name).copy_(t if outputs is None else t[outputs[0]])
+        dst.bn.num_batches_tracked.copy_(src.bn.num_batches_tracked)
+
+    wide = Net(net.blocks_n, channels, net.head, net.hidden)
+    trunk = mapping()
+    copy_conv(wide.stem, net.stem, outputs=trunk)
+    for new, old in zip(wide.blocks, net.blocks):
+        inner = mapping()
+        copy_conv(new.conv1, old.conv1, inputs=trunk, outputs=inner)
+        copy_conv(new.conv2, old.conv2, inputs=inner, outputs=trunk)
+    copy_conv(wide.policy_conv, net.policy_conv, inputs=trunk)
+    copy_conv(wide.value_conv, net.value_conv, inputs=trunk)
+    for name in ("policy_out", "policy_pass", "value_fc1", "value_fc2", "owner_out"):
+        getattr(wide, name).load_state_dict(getattr(net, name).state_dict())
+    return wide.to(device)
+
+
+@torch.no_grad()
+def largest_difference(a, b, data):
+    """The largest difference between two nets' outputs (policy, win rate, owner) on a
+    held-out batch of each size, in evaluation mode."""
+    worst = 0.0
+    for d in data:
+        index = torch.arange(d.count - d.holdout, min(d.count, d.count - d.holdout + 256), device=d.planes.device)
+        x, _ = d.batch(index, 0)
+        outs = []
+        for net in (a, b):
+            net.eval()
+            logits, win_logit, _, owner, _ = net(x)
+            outs.append((torch.softmax(logits, 1), torch.sigmoid(win_logit), owner))
+            net.train()
+        worst = max([worst] + [(p - q).abs().max().item() for p, q in zip(*outs)])
+    return worst
+
+
+@torch.no_grad()
 def measure_batch_norms(net, data, weights, batches, batch, layout):
     """Sets every batch norm's running statistics to their average over `batches` training
     batches, the sizes drawn by the steps' shares: an average of weights has none of its
@@ -736,6 +825,27 @@ class Distributed:
             self.dist.destroy_process_group()
 
 
+# The options a checkpoint's run must be given again to go on from it: those that decide
+# its steps (where its output and log go, and how often it saves, may change).
+FREE_OPTIONS = {"out", "fixtures", "log", "log_every", "checkpoint", "checkpoint_every", "device"}
+
+
+def checkpoint_options(args):
+    return {k: v for k, v in vars(args).items() if k not in FREE_OPTIONS}
+
+
+def load_checkpoint(args):
+    """The state `--checkpoint` holds, once its options are checked against this run's."""
+    state = torch.load(args.checkpoint, map_location=args.device, weights_only=False)
+    given = checkpoint_options(args)
+    differ = [f"--{k.replace('_', '-')} {state['options'].get(k)} there, {v} here"
+              for k, v in given.items() if state["options"].get(k) != v]
+    if differ:
+        sys.exit(f"--checkpoint {args.checkpoint}: made by a run with other options ("
+                 + "; ".join(differ) + "): give the same ones, or another file")
+    return state
+
+
 def aux_heads(args, data, error):
     """The auxiliary policies and the number of short-term win rates the flags ask for,
     checked against what the records carry."""
@@ -771,6 +881,12 @@ def main():
         ap.error("--out is required unless --evaluate")
     if args.gpool_blocks and args.init:
         ap.error("--gpool-blocks: --init takes the net's shape from its file")
+    if args.widen is not None and not args.init:
+        ap.error("--widen: widens the net --init gives")
+    if args.checkpoint and args.evaluate:
+        ap.error("--checkpoint: --evaluate trains nothing")
+    if not args.checkpoint_every > 0:
+        ap.error("--checkpoint-every: a positive number of minutes")
     if not 0 <= args.gpool_blocks < args.blocks:
         ap.error("--gpool-blocks: from 0 to one fewer than --blocks (the first block does not pool)")
     pooled_channels = args.gpool_channels or args.channels // 3
@@ -809,12 +925,19 @@ def main():
     policies, short_term = aux_heads(args, data, ap.error)
     # The losses see the options only when one asks for more than today's recipe computes.
     options = args if policies or short_term or args.surprise_share > 0 else None
+    resume = load_checkpoint(args) if args.checkpoint and os.path.exists(args.checkpoint) else None
     if args.init:
         net = load(args.init, args.device)
         recalibrate(net, data, weights)
         say(f"started from {args.init}")
-        if first:
+        if first and resume is None:
             report(net, data, say)
+        if args.widen:
+            narrow, net = net, widened(net, args.widen, args.seed)
+            say(f"widened to {args.widen} channels: outputs within "
+                f"{largest_difference(narrow, net, data):.4f} of the narrow net's")
+            if first and resume is None:
+                report(net, data, say)
         net.add_aux_heads(policies, short_term).to(args.device)
     else:
         pooling = pooling_block_indices(args.blocks, args.gpool_blocks) if args.gpool_blocks else ()
@@ -857,7 +980,54 @@ def main():
     budget = args.minutes * 60
     started = time.time()
     step = 0
+    if resume is not None:
+        net.load_state_dict(resume["net"])
+        opt.load_state_dict(resume["optimizer"])
+        if average is not None:
+            average.load_state_dict(resume["average"])
+        for d, surprise in zip(data, resume["surprise"]):
+            if surprise is not None:
+                d.surprise, d.surprise_mean = surprise
+        rng.setstate(resume["python_rng"])
+        torch.set_rng_state(resume["torch_rng"])
+        if on_gpu:
+            torch.cuda.set_rng_state(resume["cuda_rng"])
+        step = resume["step"]
+        started -= resume["elapsed"]
+        say(f"went on from {args.checkpoint} at step {step} ({resume['elapsed']:.0f}s trained)")
+
+    def checkpoint():
+        if not first:
+            return
+        state = {"options": checkpoint_options(args), "step": step, "elapsed": time.time() - started,
+                 "net": net.state_dict(), "optimizer": opt.state_dict(),
+                 "average": average.state_dict() if average is not None else None,
+                 "surprise": [(d.surprise, d.surprise_mean) if args.surprise_share > 0 else None
+                              for d in data],
+                 "python_rng": rng.getstate(), "torch_rng": torch.get_rng_state(),
+                 "cuda_rng": torch.cuda.get_rng_state() if on_gpu else None}
+        # Written aside and renamed: a run killed while writing keeps the checkpoint before.
+        torch.save(state, args.checkpoint + ".part")
+        os.replace(args.checkpoint + ".part", args.checkpoint)
+
+    # A signal stops the run at the end of the step in flight, its state kept.
+    stop_signalled = [False]
+    if args.checkpoint:
+        def request_stop(_signal, _frame):
+            stop_signalled[0] = True
+        signal.signal(signal.SIGTERM, request_stop)
+        signal.signal(signal.SIGINT, request_stop)
+    saved = time.time()
     while True:
+        if args.checkpoint:
+            if procs.first_says(float(stop_signalled[0]), args.device):
+                checkpoint()
+                say(f"stopped at step {step}: the same command goes on from {args.checkpoint}")
+                procs.finish()
+                sys.exit(3)
+            if time.time() - saved > args.checkpoint_every * 60:
+                checkpoint()
+                saved = time.time()
         elapsed = time.time() - started
         if not args.steps:
             elapsed = procs.first_says(elapsed, args.device)  # so that all stop at one step
@@ -918,6 +1088,8 @@ def main():
         if args.fixtures:
             write_fixtures(sized or exported, data, args.fixtures)
         say(f"wrote {args.out}")
+        if args.checkpoint and os.path.exists(args.checkpoint):
+            os.remove(args.checkpoint)
     procs.finish()
 
 
