@@ -170,19 +170,30 @@ def recorded_game(path):
 
 
 def finished_games(path):
-    """The game numbers already in `path` (a run resumed appends after them)."""
+    """The game numbers already in `path` (a run resumed appends after them). A file whose
+    run was killed while writing ends in a cut gzip member, after which anything appended
+    could not be read back: it is first written again without that member's last game (cut,
+    perhaps, mid-game), so that the run labels that game afresh."""
     done = set()
     if not os.path.exists(path):
         return done
+    games = []
     try:
         with gzip.open(path, "rt") as f:
             for line in f:
                 if line.startswith("G "):
-                    done.add(int(line.split()[1]))
+                    games.append([line])
+                elif games:
+                    games[-1].append(line)
     except (EOFError, gzip.BadGzipFile, OSError):
-        # A run killed mid-write leaves a truncated member: the games before it stand.
-        pass
-    return done
+        games = games[:-1]
+        with gzip.open(path + ".part", "wt") as f:
+            for game in games:
+                f.writelines(game)
+        os.replace(path + ".part", path)
+        print(f"teacher: {path} was cut short (a run killed while writing); kept its "
+              f"{len(games)} whole games", file=sys.stderr)
+    return {int(game[0].split()[1]) for game in games}
 
 
 def main():
