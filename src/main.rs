@@ -7,6 +7,8 @@ use clap::Parser;
 use shicho::Rules;
 use shicho::engine::{Config, Engine};
 use shicho::game::GameKind;
+use shicho::go::network::direct::Precision;
+use shicho::go::network::weights::Weights;
 use shicho::go::search::Player;
 use shicho::othello::PlayerKind as OthelloPlayer;
 use shicho::{go, gtp, othello};
@@ -85,11 +87,26 @@ struct Cli {
     /// 1112 with one thread, the tree of 8 Mi nodes (doc/search.md#memory).
     #[arg(long, value_name = "MIB")]
     max_memory: Option<usize>,
-    /// What the network's convolutions compute in: f32 (the default), bf16 (AVX-512 BF16)
-    /// or int8 (AVX-512 VNNI), on cores with those instructions; float32 elsewhere, with a
-    /// warning. Lower precisions change the net's answers a little (README: The network).
-    #[arg(long, value_name = "PRECISION", default_value = "f32")]
-    net_precision: String,
+    /// What the network's convolutions compute in: f32, bf16 (AVX-512 BF16) or int8
+    /// (AVX-512 VNNI), on cores with those instructions; float32 elsewhere, with a warning.
+    /// Default: the precision the network's file names (metadata `precision`) where the core
+    /// has it, else f32. Lower precisions change the net's answers a little (README: The
+    /// network).
+    #[arg(long, value_name = "PRECISION")]
+    net_precision: Option<String>,
+}
+
+/// A net's precision when `--net-precision` is not given: the one its file names where this
+/// core has it (a larger net may be made to run in 8 bits), else float32.
+fn default_precision(weights: &Weights) -> Precision {
+    match weights.named_precision() {
+        Some(named) if named.supported() => named,
+        Some(named) => {
+            log::info!("the network names {named:?}, which this core lacks: it runs in float32");
+            Precision::F32
+        }
+        None => Precision::F32,
+    }
 }
 
 /// The Go and Othello players `--player` names: a player of either game (`random` is
@@ -248,22 +265,31 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let Some(precision) = shicho::go::network::direct::Precision::parse(&cli.net_precision) else {
-        eprintln!(
-            "shicho: --net-precision {}: the precisions are f32, bf16 and int8",
-            cli.net_precision
-        );
-        return ExitCode::from(2);
+    let given_precision = match cli
+        .net_precision
+        .as_deref()
+        .map(|name| (name, Precision::parse(name)))
+    {
+        None => None,
+        Some((name, None)) => {
+            eprintln!("shicho: --net-precision {name}: the precisions are f32, bf16 and int8");
+            return ExitCode::from(2);
+        }
+        Some((name, Some(precision))) => {
+            if !precision.supported() {
+                eprintln!(
+                    "shicho: this core lacks the instructions of --net-precision {name}: the \
+                     network runs in float32"
+                );
+            }
+            Some(precision)
+        }
     };
-    if !precision.supported() {
-        eprintln!(
-            "shicho: this core lacks the instructions of --net-precision {}: the network \
-             runs in float32",
-            cli.net_precision
-        );
-    }
     let network = match shicho::go::search::Network::from_option(&cli.weights) {
-        Ok(n) => n.map(|n| n.with_precision(precision)),
+        Ok(n) => n.map(|n| {
+            let precision = given_precision.unwrap_or_else(|| default_precision(n.weights()));
+            n.with_precision(precision)
+        }),
         Err(msg) => {
             eprintln!("shicho: {msg}");
             return ExitCode::from(2);
@@ -309,7 +335,11 @@ fn main() -> ExitCode {
             version,
         },
     };
-    log::info!("starting: {} {size}x{size} komi {komi}", config.go.rules);
+    log::info!(
+        "starting: {} {size}x{size} komi {komi}, {:?}",
+        config.go.rules,
+        config.go.search.network
+    );
     let engine = Engine::new(config);
     let stdin = io::BufReader::new(io::stdin());
     match gtp::run(engine, stdin, io::stdout().lock()) {

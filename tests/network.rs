@@ -440,6 +440,41 @@ fn the_engine_refuses_a_bad_weights_file_at_start() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// A file may name the precision its net is meant to run in (metadata `precision`): the
+/// engine's default for it, where the core has it; `--net-precision` still decides. A name
+/// that is no precision is refused.
+#[test]
+fn the_precision_a_file_names_is_the_default() {
+    let named = Weights::from_bytes(&with_metadata("precision", "int8")).unwrap();
+    assert_eq!(named.named_precision(), Some(Precision::Int8));
+    assert_eq!(Weights::builtin().named_precision(), None);
+    assert!(refused(&with_metadata("precision", "fp8")).contains("f32, bf16 and int8"));
+
+    let path =
+        std::env::temp_dir().join(format!("shicho-named-{}.safetensors", std::process::id()));
+    std::fs::write(&path, with_metadata("precision", "int8")).unwrap();
+    let started = |extra: &[&str]| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_shicho"))
+            .arg("--weights")
+            .arg(&path)
+            .args(extra)
+            .env("RUST_LOG", "info")
+            .stdin(std::process::Stdio::null())
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        String::from_utf8_lossy(&out.stderr).into_owned()
+    };
+    let expected = if Precision::Int8.supported() {
+        "Int8)"
+    } else {
+        "F32)"
+    };
+    assert!(started(&[]).contains(expected), "{}", started(&[]));
+    assert!(started(&["--net-precision", "f32"]).contains("F32)"));
+    std::fs::remove_file(&path).ok();
+}
+
 /// `--net-precision` takes f32, bf16 and int8 (each plays, in float32 on a core without
 /// the precision's instructions) and refuses anything else at start.
 #[test]

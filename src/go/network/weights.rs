@@ -357,6 +357,13 @@ impl Weights {
         let channels = number(&meta, "channels")?;
         let head = number(&meta, "head_channels")?;
         let hidden = number(&meta, "value_hidden")?;
+        if let Some(named) = meta.get("precision")
+            && Precision::parse(named).is_none()
+        {
+            return Err(error(format!(
+                "metadata precision = {named:?}: the precisions are f32, bf16 and int8"
+            )));
+        }
         let (pooling_blocks, pooled) = if version == Some("2") {
             pooling_layout(&meta, blocks, channels)?
         } else {
@@ -493,6 +500,15 @@ impl Weights {
             .iter()
             .find(|(n, _)| *n == size)
             .map_or(self, |(_, own)| own)
+    }
+
+    /// The precision the file says the net is meant to run in (metadata `precision`, the
+    /// one its held-out scores were checked in), if it names one: the engine's default for
+    /// it where the core has that precision.
+    pub fn named_precision(&self) -> Option<Precision> {
+        self.metadata
+            .get("precision")
+            .and_then(|name| Precision::parse(name))
     }
 
     /// The net evaluated in `precision` (on the cores and kernels that have it; in float32
