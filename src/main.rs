@@ -335,10 +335,13 @@ fn main() -> ExitCode {
             version,
         },
     };
+    let network = match &config.go.search.network {
+        Some(net) => format!("{net:?}"),
+        None => "no network".into(),
+    };
     log::info!(
-        "starting: {} {size}x{size} komi {komi}, {:?}",
-        config.go.rules,
-        config.go.search.network
+        "starting: {} {size}x{size} komi {komi}, {network}",
+        config.go.rules
     );
     let engine = Engine::new(config);
     let stdin = io::BufReader::new(io::stdin());
