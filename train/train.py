@@ -834,12 +834,13 @@ def checkpoint_options(args):
     return {k: v for k, v in vars(args).items() if k not in FREE_OPTIONS}
 
 
-def load_checkpoint(args):
-    """The state `--checkpoint` holds, once its options are checked against this run's."""
+def load_checkpoint(args, defaults):
+    """The state `--checkpoint` holds, once its options are checked against this run's (an
+    option newer than the checkpoint must be at its default, `defaults`)."""
     state = torch.load(args.checkpoint, map_location=args.device, weights_only=False)
-    given = checkpoint_options(args)
-    differ = [f"--{k.replace('_', '-')} {state['options'].get(k)} there, {v} here"
-              for k, v in given.items() if state["options"].get(k) != v]
+    given, saved = checkpoint_options(args), state["options"]
+    differ = [f"--{k.replace('_', '-')} {saved.get(k, defaults.get(k))} there, {v} here"
+              for k, v in given.items() if saved.get(k, defaults.get(k)) != v]
     if differ:
         sys.exit(f"--checkpoint {args.checkpoint}: made by a run with other options ("
                  + "; ".join(differ) + "): give the same ones, or another file")
@@ -925,7 +926,9 @@ def main():
     policies, short_term = aux_heads(args, data, ap.error)
     # The losses see the options only when one asks for more than today's recipe computes.
     options = args if policies or short_term or args.surprise_share > 0 else None
-    resume = load_checkpoint(args) if args.checkpoint and os.path.exists(args.checkpoint) else None
+    resume = None
+    if args.checkpoint and os.path.exists(args.checkpoint):
+        resume = load_checkpoint(args, {k: ap.get_default(k) for k in vars(args)})
     if args.init:
         net = load(args.init, args.device)
         recalibrate(net, data, weights)
