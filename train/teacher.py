@@ -201,7 +201,7 @@ def main():
     ap.add_argument("--katago", required=True, help="the analysis engine's command line")
     ap.add_argument("--size", type=int, default=9)
     ap.add_argument("--games", type=int, default=1000, help="games in all (over every shard)")
-    ap.add_argument("--minutes", type=float, default=None, help="stop after this long (games in flight are kept as they stand)")
+    ap.add_argument("--minutes", type=float, default=None, help="stop after this long (played games in flight are kept as they stand, replayed ones left for the next run)")
     ap.add_argument("--parallel", type=int, default=16, help="games in flight at once")
     ap.add_argument("--visits", type=int, default=1, help="teacher visits a position (1: its raw network)")
     ap.add_argument("--search-policy", action="store_true",
@@ -317,11 +317,13 @@ def main():
             engine.stdin.flush()
     except Stopped:
         pass
-    # The games in flight are kept as they stand: every position in them is labelled,
-    # they only end early.
-    for game in in_flight.values():
-        write(game)
-    games += len(in_flight)
+    # A played game in flight is kept as it stands: every position in it is labelled, it
+    # only ends early. A replayed one is left for the next run to label whole (the record
+    # has its end; a file of half games would lack the positions it was made for).
+    if records is None:
+        for game in in_flight.values():
+            write(game)
+        games += len(in_flight)
     engine.kill()
     out.close()
     engine.wait()
