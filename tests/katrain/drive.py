@@ -308,7 +308,21 @@ def step_ai():
         "stones": [[m.player, m.gtp()] for m in gui().game.stones],
         "geometry": geometry(),
     }
-    shoot("ai.png")
+    # The stones are drawn on another layer than the candidates settle() waits for, and on a
+    # slow core they can reach the screen later than SETTLE: shoot until every AI stone shows.
+    geo = state["ai"]["geometry"]
+
+    def stones_shown():
+        raw = gogui.load_rgb(shoot("ai.png"))
+        for n in nodes:
+            if n.move.is_pass:
+                continue
+            x, y = geo["points"][f"{n.move.coords[0]},{n.move.coords[1]}"]
+            if gogui.classify(raw, x, y, geo["grid_size"]) != ("X" if n.move.player == "B" else "O"):
+                return False
+        return True
+
+    wait_for("the AI's stones on the screen", stones_shown)
     state["steps"].append("ai")
 
 
