@@ -1,8 +1,9 @@
 //! Perft counts: the naive oracle, the fast `shicho::go::perft::perft` and the reference table in
 //! PERFT-GO.md must all agree.
 //!
-//! The default run stays at depths a debug build finishes in seconds. The deeper rows are
-//! `#[ignore]`d; run them with `cargo test --release --test perft -- --ignored`.
+//! The default run stays at depths the tests' build (optimised, Cargo.toml's `[profile.test]`)
+//! finishes in a second or two. The deepest, the 3x3 torus to depth 8, is `#[ignore]`d; run it
+//! with `cargo test --test perft -- --ignored`.
 
 mod naive;
 
@@ -152,7 +153,6 @@ fn three_by_three_matches_the_table() {
 }
 
 #[test]
-#[ignore = "several seconds in a debug build: cargo test --release --test perft -- --ignored"]
 fn three_by_three_matches_the_table_deep() {
     table_rows(3, 6);
 }
@@ -178,7 +178,7 @@ fn four_by_four_torus_every_preset() {
 /// with suicide forbidden, 3540960 under positional superko with suicide, 3570336 under
 /// situational superko with suicide (naive and fast agree; the table has no such row).
 #[test]
-#[ignore = "3 minutes in a debug build: cargo test --release --test perft -- --ignored"]
+#[ignore = "half a minute in the tests' build: cargo test --test perft -- --ignored"]
 fn three_by_three_torus_every_preset_deep() {
     for (preset, _) in PRESETS {
         both(3, rules(preset, Topology::Torus), 8);
@@ -186,7 +186,6 @@ fn three_by_three_torus_every_preset_deep() {
 }
 
 #[test]
-#[ignore = "20 s in a debug build: cargo test --release --test perft -- --ignored"]
 fn four_by_four_torus_every_preset_deep() {
     for (preset, _) in PRESETS {
         both(4, rules(preset, Topology::Torus), 5);
