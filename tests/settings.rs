@@ -337,9 +337,6 @@ fn a_full_tree_keeps_every_command_answering() {
     assert!(e.ok("showboard").contains("19"));
     assert!(e.ok("reg_genmove b").len() >= 2);
     e.ok("kata-set-param maxMemory 2000");
-    // A search that answers, not one of 3,000 visits: an unoptimised test build on a core
-    // without AVX-512 takes over a minute for those on 19x19 once the tree has room.
-    e.ok("kata-set-param maxVisits 300");
     assert!(e.ok("genmove b").len() >= 2);
 }
 
