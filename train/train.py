@@ -379,7 +379,11 @@ def losses(net, x, t, options=None):
     lead_loss = F.huber_loss(lead_out / 20.0, t["lead"] / 20.0, delta=1.0)
     total = policy_loss + value_loss + 0.5 * owner_loss + 0.5 * lead_loss
     agree = (logits.argmax(dim=1) == policy.argmax(dim=1)).float().mean()
-    parts = {"policy": policy_loss, "value": value_loss, "owner": owner_loss, "top1": agree}
+    # The lead's mean absolute error in points, what an analysis's reader sees (the Huber
+    # loss above is in units of 20 points): reported, not trained on.
+    lead_error = (lead_out - t["lead"]).abs().mean().detach()
+    parts = {"policy": policy_loss, "value": value_loss, "owner": owner_loss, "top1": agree,
+             "lead": lead_error}
     if options is None:
         return total, parts
     if SOFT in aux:
@@ -496,9 +500,9 @@ def evaluate(net, data, options=None, batch=1024):
 def report(net, data, say, options=None, label=""):
     for size, m in evaluate(net, data, options).items():
         say(f"held out {size}x{size}{label}: policy {m['policy']:.4f} value {m['value']:.4f} "
-            f"owner {m['owner']:.4f} top1 {m['top1']:.4f}")
+            f"owner {m['owner']:.4f} top1 {m['top1']:.4f} lead {m['lead']:.3f}")
         aux = [f"{name} {value:.4f}" for name, value in m.items()
-               if name not in ("policy", "value", "owner", "top1")]
+               if name not in ("policy", "value", "owner", "top1", "lead")]
         if aux:
             say(f"held out {size}x{size}{label} auxiliary heads: " + " ".join(aux))
 
@@ -1072,9 +1076,10 @@ def main():
             names = [n for n in parts if n != "surprise"]
             values = procs.mean(torch.stack([parts[n].detach().float() for n in names])).tolist()
             m = dict(zip(names, values))
-            aux_text = "".join(f" {n} {m[n]:.3f}" for n in names if n not in ("policy", "value", "owner", "top1"))
+            aux_text = "".join(f" {n} {m[n]:.3f}" for n in names
+                               if n not in ("policy", "value", "owner", "top1", "lead"))
             say(f"step {step} {elapsed:.0f}s lr {lr:.5f} {d.size}x{d.size}: policy {m['policy']:.3f} "
-                f"value {m['value']:.3f} owner {m['owner']:.3f} top1 {m['top1']:.3f}{aux_text}")
+                f"value {m['value']:.3f} owner {m['owner']:.3f} top1 {m['top1']:.3f} lead {m['lead']:.2f}{aux_text}")
     say(f"trained {step} steps ({step * args.batch} samples) in {time.time() - started:.0f}s")
     if first:
         exported = net
