@@ -67,10 +67,12 @@ def hidden_units(net, d, index, batch=1024):
     return torch.cat(hidden), torch.cat(leads)
 
 
-def held_out_leads(net, data):
-    """Each file's held-out lead error in points."""
+@torch.no_grad()
+def held_out_leads(nets, data):
+    """Each file's held-out lead error in points; `nets`: {size: net}."""
     out = []
     for d in data:
+        net = nets[d.size]
         h, lead = hidden_units(net, d, torch.arange(d.count - d.holdout, d.count))
         out.append((net.value_fc2(h)[:, 1] * 20.0 - lead).abs().mean().item())
     return out
@@ -81,7 +83,6 @@ def main():
     args = ap.parse_args()
     if args.sample < 1:
         ap.error("--sample: at least one record a file")
-    torch.manual_seed(args.seed)
     paths, file_shares = [], []
     for item in args.data:
         path, at, share = item.rpartition("@") if "@" in item else ("", "", "")
@@ -99,8 +100,10 @@ def main():
     for path in [args.net] + paths:
         if not os.path.isfile(path):
             ap.error(f"{path}: no such file")
-    net = train.load(args.net, "cpu").eval()
     data = [train.SizeData(p, "cpu") for p in paths]
+    # The net each size is evaluated with: its own batch-norm statistics where the file has
+    # them, as the engine reads it (`size_norms`). The dense layers are the same in all.
+    nets = {size: net.eval() for size, net in train.load_sized(args.net, "cpu", data).items()}
     sizes = sorted({d.size for d in data})
     shares = train.parse_shares(args.shares, ap.error)
     if shares is not None and sorted(shares) != sizes:
@@ -116,23 +119,25 @@ def main():
             ap.error(f"--data: the shares given to {s}x{s} files leave nothing for the others "
                      f"or do not add up to 1")
     total = sum(d.count - d.holdout for d in data)
+    # A generator of its own: loading a net draws from torch's (each Net starts random).
+    draws = torch.Generator().manual_seed(args.seed)
     hidden, targets, weights = [], [], []
     for d, file_share in zip(data, file_shares):
         train_count = d.count - d.holdout
         size_records = sum(e.count - e.holdout for e in data if e.size == d.size)
         share = (shares[d.size] / sum(shares.values())) if shares else size_records / total
         share *= file_share if file_share is not None else (1 - given[d.size]) * train_count / max(1, records[d.size])
-        index = torch.randperm(train_count)[:args.sample]
-        h, lead = hidden_units(net, d, index)
+        index = torch.randperm(train_count, generator=draws)[:args.sample]
+        h, lead = hidden_units(nets[d.size], d, index)
         hidden.append(h)
         targets.append(lead / 20.0)
         weights.append(torch.full((len(index),), share / len(index)))
     h = torch.cat(hidden)
     y = torch.cat(targets)
     w = torch.cat(weights)
-    before = held_out_leads(net, data)
+    before = held_out_leads(nets, data)
 
-    layer = net.value_fc2
+    layer = nets[data[0].size].value_fc2
     row = torch.cat([layer.weight.data[1], layer.bias.data[1:2]]).clone().requires_grad_(True)
     inputs = torch.cat([h, torch.ones(len(h), 1)], dim=1)
     opt = torch.optim.LBFGS([row], max_iter=500, line_search_fn="strong_wolfe")
@@ -145,9 +150,10 @@ def main():
 
     opt.step(closure)
     row = row.detach()
-    layer.weight.data[1] = row[:-1]
-    layer.bias.data[1] = row[-1]
-    after = held_out_leads(net, data)
+    for net in nets.values():
+        net.value_fc2.weight.data[1] = row[:-1]
+        net.value_fc2.bias.data[1] = row[-1]
+    after = held_out_leads(nets, data)
     for d, path, b, a in zip(data, paths, before, after):
         print(f"held out {os.path.basename(path)} ({d.size}x{d.size}, {d.holdout} records): "
               f"lead {b:.3f} -> {a:.3f} points", flush=True)
@@ -166,7 +172,7 @@ def main():
     print(f"wrote {args.out}")
     if args.fixtures:
         # The refitted net as the engine reads it, to be sure the fixtures are the file's.
-        train.write_fixtures(train.load(args.out, "cpu"), data, args.fixtures)
+        train.write_fixtures(train.load_sized(args.out, "cpu", data), data, args.fixtures)
         print(f"wrote {args.fixtures}")
 
 
