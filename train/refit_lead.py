@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Refits a trained net's score lead alone: the value head's last dense layer has two rows,
-the win logit and the lead over 20, and this fits the lead's row (64 weights and a bias, a
-linear readout of the head's hidden units) again on the records given, with the loss
+the win logit and the lead over 20, and this fits the lead's row (a weight for each of the
+head's hidden units and a bias: a linear readout of them) again on the records given, with the loss
 training uses (Huber, delta 1, on the lead over 20), and writes the net with that row
 replaced and every other tensor byte for byte as it was. The search plays by the policy and
 the win logit only, so the engine plays the same moves; what changes is the lead an analysis
