@@ -365,6 +365,10 @@ def cross_entropy(logits, target):
     return -(target * F.log_softmax(logits, dim=1)).sum(dim=1)
 
 
+# The parts every log line names itself; the others (auxiliary heads) follow by name.
+MAIN_PARTS = ("policy", "value", "owner", "top1", "lead")
+
+
 def losses(net, x, t, options=None):
     """The total loss to minimise and its parts (scalars; 'surprise' is per position, each
     one's KL divergence from the teacher's policy to the net's, detached). `t`: a batch's
@@ -502,7 +506,7 @@ def report(net, data, say, options=None, label=""):
         say(f"held out {size}x{size}{label}: policy {m['policy']:.4f} value {m['value']:.4f} "
             f"owner {m['owner']:.4f} top1 {m['top1']:.4f} lead {m['lead']:.3f}")
         aux = [f"{name} {value:.4f}" for name, value in m.items()
-               if name not in ("policy", "value", "owner", "top1", "lead")]
+               if name not in MAIN_PARTS]
         if aux:
             say(f"held out {size}x{size}{label} auxiliary heads: " + " ".join(aux))
 
@@ -1076,8 +1080,7 @@ def main():
             names = [n for n in parts if n != "surprise"]
             values = procs.mean(torch.stack([parts[n].detach().float() for n in names])).tolist()
             m = dict(zip(names, values))
-            aux_text = "".join(f" {n} {m[n]:.3f}" for n in names
-                               if n not in ("policy", "value", "owner", "top1", "lead"))
+            aux_text = "".join(f" {n} {m[n]:.3f}" for n in names if n not in MAIN_PARTS)
             say(f"step {step} {elapsed:.0f}s lr {lr:.5f} {d.size}x{d.size}: policy {m['policy']:.3f} "
                 f"value {m['value']:.3f} owner {m['owner']:.3f} top1 {m['top1']:.3f} lead {m['lead']:.2f}{aux_text}")
     say(f"trained {step} steps ({step * args.batch} samples) in {time.time() - started:.0f}s")
