@@ -25,7 +25,8 @@ point in the same order, `A` (White's for sure) to `U` (Black's for sure), `K` =
 
 `--replay SGF...` labels recorded games instead of playing new ones: every position of each
 record's main line (its komi, its moves; game K is the K-th record), so that the net learns
-from the positions shicho meets (its own games against KataGo, the lost ones above all).
+from the positions shicho meets (its own games against KataGo, the lost ones above all), or
+with `--replay-every K` every K-th of them, so that a few hours of labels cover many games.
 
 Shards: `--shard K/N` plays the games whose number is K modulo N, so N machines running
 shards 0..N-1 with the same seed play the games one machine would (the teacher's own
@@ -127,9 +128,11 @@ class Game:
         owner = "".join(chr(65 + max(0, min(20, round((o + 1) * 10)))) for o in reply["ownership"])
         self.lines.append(f"P {len(self.moves)} {winrate:.4f} {lead:.2f} {','.join(kept)} {owner}")
         if self.script is not None:
-            if len(self.moves) == len(self.script):
+            # Every --replay-every'th position: one game gives fewer, more varied labels.
+            step = self.args.replay_every
+            if len(self.moves) + step > len(self.script):
                 return True
-            self.moves.append(self.script[len(self.moves)])
+            self.moves.extend(self.script[len(self.moves):len(self.moves) + step])
             return False
         if len(self.moves) >= self.max_plies:
             return True
@@ -159,7 +162,11 @@ def recorded_game(path):
         return None
     size = int((re.search(r"SZ\[(\d+)\]", text) or [0, 19])[1])
     komi = float((re.search(r"KM\[([-0-9.]+)\]", text) or [0, 7.5])[1])
-    main_line = text.split("(;")[1]  # the first variation ends the main line
+    # The first variation ends the main line; SGF allows white space inside "(;".
+    parts = re.split(r"\(\s*;", text)
+    if len(parts) < 2:
+        return None
+    main_line = parts[1]
     moves = []
     for i, (colour, point) in enumerate(re.findall(r";\s*([BW])\[(\w*)\]", main_line)):
         if colour != "BW"[i % 2]:
@@ -222,9 +229,14 @@ def main():
     ap.add_argument("--replay", nargs="+", metavar="SGF",
                     help="label every position of these records' games instead of playing new "
                          "ones (game K is the K-th record; --size, --games and the move draws unused)")
+    ap.add_argument("--replay-every", type=int, default=1, metavar="K",
+                    help="with --replay, label every K-th position of each record, from ply "
+                         "(game number mod K), so that many records give varied labels at the cost of few")
     ap.add_argument("-o", "--out", required=True)
     args = ap.parse_args()
     k, n = (int(x) for x in args.shard.split("/"))
+    if args.replay_every < 1:
+        sys.exit(f"teacher: --replay-every {args.replay_every}: at least 1")
     if not 0 <= k < n:
         sys.exit(f"teacher: --shard {args.shard}: K must be in 0..N-1")
 
@@ -277,6 +289,7 @@ def main():
             size, komi, moves = records[number]
             game = Game(number, size, args.seed, args)
             game.komi, game.script = komi, moves
+            game.moves = moves[:number % args.replay_every]
         in_flight[number] = game
         engine.stdin.write(game.query() + "\n")
 

@@ -48,6 +48,8 @@ def answer(q, args):
     r = {"id": rid, "isDuringSearch": False, "turnNumber": len(moves), "moveInfos": [],
          "rootInfo": {"winrate": wr, "scoreLead": (wr - 0.5) * 20, "visits": visits,
                       "currentPlayer": to_move}}
+    if q.get("includeOwnership"):
+        r["ownership"] = [0.0] * (size * size)
     if q.get("includePolicy"):
         taken = set()
         for _, v in moves:
