@@ -111,6 +111,9 @@ def arguments():
                       help="export an exponential moving average of the weights with this decay "
                       "a step (e.g. 0.999), its batch norms measured again, in place of the last "
                       "weights; the log scores both")
+    more.add_argument("--lead-weight", type=float, default=0.5, metavar="W",
+                      help="the score lead's loss (Huber on the lead over 20 points) at this "
+                      "weight beside the policy's and the value's (today's recipe: 0.5)")
     more.add_argument("--one-norm", action="store_true",
                       help="export only the batch norms' statistics of every size together, "
                       "not each trained size's own beside them (the engine reads each size's "
@@ -369,11 +372,12 @@ def cross_entropy(logits, target):
 MAIN_PARTS = ("policy", "value", "owner", "top1", "lead")
 
 
-def losses(net, x, t, options=None):
+def losses(net, x, t, options=None, lead_weight=0.5):
     """The total loss to minimise and its parts (scalars; 'surprise' is per position, each
     one's KL divergence from the teacher's policy to the net's, detached). `t`: a batch's
     targets; `options`: the command line's, for the auxiliary heads' weights and surprise
-    weighting (None: today's recipe, nothing of them computed)."""
+    weighting (None: today's recipe, nothing of them computed); `lead_weight`: the score
+    lead's loss's weight in the total."""
     logits, win_logit, lead_out, owner_out, aux = net(x)
     policy = t["policy"]
     log_p = F.log_softmax(logits, dim=1)
@@ -381,7 +385,7 @@ def losses(net, x, t, options=None):
     value_loss = F.binary_cross_entropy_with_logits(win_logit, t["win"])
     owner_loss = ((owner_out - t["owner"]) ** 2).mean()
     lead_loss = F.huber_loss(lead_out / 20.0, t["lead"] / 20.0, delta=1.0)
-    total = policy_loss + value_loss + 0.5 * owner_loss + 0.5 * lead_loss
+    total = policy_loss + value_loss + 0.5 * owner_loss + lead_weight * lead_loss
     agree = (logits.argmax(dim=1) == policy.argmax(dim=1)).float().mean()
     # The lead's mean absolute error in points, what an analysis's reader sees (the Huber
     # loss above is in units of 20 points): reported, not trained on.
@@ -1057,7 +1061,7 @@ def main():
         x, targets = d.batch(procs.slice(index), rng.randrange(8), aux=options is not None)
         x = x.contiguous(memory_format=layout)
         with torch.autocast("cuda" if on_gpu else "cpu", dtype=torch.bfloat16, enabled=use_amp):
-            total, parts = losses(model, x, targets, options)
+            total, parts = losses(model, x, targets, options, args.lead_weight)
         opt.zero_grad(set_to_none=True)
         total.backward()
         opt.step()
