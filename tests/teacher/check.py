@@ -47,7 +47,7 @@ def labelled(path):
     return games
 
 
-def replay(tmp, records, out, *extra):
+def replay(records, out, *extra):
     run = subprocess.run([sys.executable, TEACHER, "--katago", FAKE, "--parallel", "2",
                           "--replay", *records, "-o", out, *extra],
                          capture_output=True, text=True, timeout=120)
@@ -65,7 +65,7 @@ def main():
                 f.write(text)
             records.append(path)
 
-        every = replay(tmp, records, os.path.join(tmp, "every.txt.gz"))
+        every = replay(records, os.path.join(tmp, "every.txt.gz"))
         if sorted(every) != [0, 2]:
             fail(f"--replay labelled games {sorted(every)}, not 0 and 2 (1 has setup stones)")
         if every[0][2] != list(range(11)) or every[2][2] != list(range(8)):
@@ -74,7 +74,7 @@ def main():
             fail(f"komi or main line read wrongly: {every[0][:2]}, {every[2][:2]}")
         print("teacher check: --replay labels every position of each readable record")
 
-        sparse = replay(tmp, records, os.path.join(tmp, "sparse.txt.gz"), "--replay-every", "3")
+        sparse = replay(records, os.path.join(tmp, "sparse.txt.gz"), "--replay-every", "3")
         if sparse[0][2] != [0, 3, 6, 9] or sparse[2][2] != [2, 5]:
             fail(f"--replay-every 3 labelled plies {sparse[0][2]} and {sparse[2][2]}, "
                  "not [0, 3, 6, 9] and [2, 5]")
