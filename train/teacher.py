@@ -26,7 +26,8 @@ point in the same order, `A` (White's for sure) to `U` (Black's for sure), `K` =
 `--replay SGF...` labels recorded games instead of playing new ones: every position of each
 record's main line (its komi, its moves; game K is the K-th record), so that the net learns
 from the positions shicho meets (its own games against KataGo, the lost ones above all), or
-with `--replay-every K` every K-th of them, so that a few hours of labels cover many games.
+with `--replay-every K` every K-th of them, so that a few hours of labels cover many games
+(`--replay-from J` shifts which: runs with J = 0..K-1 label disjoint positions).
 
 Shards: `--shard K/N` plays the games whose number is K modulo N, so N machines running
 shards 0..N-1 with the same seed play the games one machine would (the teacher's own
@@ -232,11 +233,16 @@ def main():
     ap.add_argument("--replay-every", type=int, default=1, metavar="K",
                     help="with --replay, label every K-th position of each record, from ply "
                          "(game number mod K), so that many records give varied labels at the cost of few")
+    ap.add_argument("--replay-from", type=int, default=0, metavar="J",
+                    help="with --replay-every K, start from ply (game number + J) mod K instead: "
+                         "runs with J = 0..K-1 over one list label disjoint positions")
     ap.add_argument("-o", "--out", required=True)
     args = ap.parse_args()
     k, n = (int(x) for x in args.shard.split("/"))
     if args.replay_every < 1:
         sys.exit(f"teacher: --replay-every {args.replay_every}: at least 1")
+    if not 0 <= args.replay_from < args.replay_every:
+        sys.exit(f"teacher: --replay-from {args.replay_from}: must be in 0..{args.replay_every - 1} (--replay-every)")
     if not 0 <= k < n:
         sys.exit(f"teacher: --shard {args.shard}: K must be in 0..N-1")
 
@@ -289,7 +295,7 @@ def main():
             size, komi, moves = records[number]
             game = Game(number, size, args.seed, args)
             game.komi, game.script = komi, moves
-            game.moves = moves[:number % args.replay_every]
+            game.moves = moves[:(number + args.replay_from) % args.replay_every]
         in_flight[number] = game
         engine.stdin.write(game.query() + "\n")
 

@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """train/teacher.py's --replay against the fake analysis engine (tests/openings/fake_analysis.py):
 every position of each readable record's main line is labelled, or with --replay-every K
-every K-th from ply (game number mod K); a record written with white space inside "(;" is
-read, one with setup stones is skipped; and shicho-train net-data encodes the labels, the
-sparse ones too, one record a position. Run by scripts/test; needs Python 3 and the release
+every K-th from ply (game number mod K), (game number + J) mod K with --replay-from J; a
+record written with white space inside "(;" is read, one with setup stones is skipped; and
+shicho-train net-data encodes the labels, the sparse ones too, one record a position. Run by scripts/test; needs Python 3 and the release
 build of shicho-train (net-data's part is skipped without it).
 
   python3 tests/teacher/check.py"""
@@ -80,11 +80,22 @@ def main():
                  "not [0, 3, 6, 9] and [2, 5]")
         print("teacher check: --replay-every 3 labels every third position, from ply K mod 3")
 
+        shifted = replay(records, os.path.join(tmp, "shifted.txt.gz"), "--replay-every", "3", "--replay-from", "1")
+        if shifted[0][2] != [1, 4, 7, 10] or shifted[2][2] != [0, 3, 6]:
+            fail(f"--replay-every 3 --replay-from 1 labelled plies {shifted[0][2]} and {shifted[2][2]}, "
+                 "not [1, 4, 7, 10] and [0, 3, 6]")
+        print("teacher check: --replay-from 1 labels the positions --replay-every 3 left out")
+
         bad = subprocess.run([sys.executable, TEACHER, "--katago", FAKE, "--replay", records[0],
                               "--replay-every", "0", "-o", os.path.join(tmp, "bad.txt.gz")],
                              capture_output=True, text=True, timeout=60)
         if bad.returncode == 0 or "--replay-every" not in bad.stderr or "Traceback" in bad.stderr:
             fail(f"--replay-every 0 was not refused clearly: {bad.stderr[-400:]}")
+        bad = subprocess.run([sys.executable, TEACHER, "--katago", FAKE, "--replay", records[0], "--replay-every", "3",
+                              "--replay-from", "3", "-o", os.path.join(tmp, "bad.txt.gz")],
+                             capture_output=True, text=True, timeout=60)
+        if bad.returncode == 0 or "--replay-from" not in bad.stderr or "Traceback" in bad.stderr:
+            fail(f"--replay-from 3 with --replay-every 3 was not refused clearly: {bad.stderr[-400:]}")
 
         if not os.access(NET_DATA, os.X_OK):
             print("teacher check: net-data skipped (no target/release/shicho-train)")
