@@ -50,6 +50,9 @@ import signal
 import sys
 import time
 
+# The score lead's loss weight in today's recipe (--lead-weight's default).
+LEAD_WEIGHT = 0.5
+
 
 def arguments():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -111,7 +114,7 @@ def arguments():
                       help="export an exponential moving average of the weights with this decay "
                       "a step (e.g. 0.999), its batch norms measured again, in place of the last "
                       "weights; the log scores both")
-    more.add_argument("--lead-weight", type=float, default=0.5, metavar="W",
+    more.add_argument("--lead-weight", type=float, default=LEAD_WEIGHT, metavar="W",
                       help="the score lead's loss (Huber on the lead over 20 points) at this "
                       "weight beside the policy's and the value's (today's recipe: 0.5)")
     more.add_argument("--one-norm", action="store_true",
@@ -372,7 +375,7 @@ def cross_entropy(logits, target):
 MAIN_PARTS = ("policy", "value", "owner", "top1", "lead")
 
 
-def losses(net, x, t, options=None, lead_weight=0.5):
+def losses(net, x, t, options=None, lead_weight=LEAD_WEIGHT):
     """The total loss to minimise and its parts (scalars; 'surprise' is per position, each
     one's KL divergence from the teacher's policy to the net's, detached). `t`: a batch's
     targets; `options`: the command line's, for the auxiliary heads' weights and surprise

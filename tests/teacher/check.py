@@ -3,8 +3,9 @@
 every position of each readable record's main line is labelled, or with --replay-every K
 every K-th from ply (game number mod K), (game number + J) mod K with --replay-from J; a
 record written with white space inside "(;" is read, one with setup stones is skipped; and
-shicho-train net-data encodes the labels, the sparse ones too, one record a position. Run by scripts/test; needs Python 3 and the release
-build of shicho-train (net-data's part is skipped without it).
+shicho-train net-data encodes the labels, the sparse ones too, one record a position. Run by
+scripts/test; needs Python 3 and the release build of shicho-train (net-data's part is
+skipped without it).
 
   python3 tests/teacher/check.py"""
 
@@ -56,6 +57,14 @@ def replay(records, out, *extra):
     return labelled(out)
 
 
+def expect_refused(option, record, out, *extra):
+    """The teacher, given `extra`, exits with an error that names `option` and no traceback."""
+    run = subprocess.run([sys.executable, TEACHER, "--katago", FAKE, "--replay", record, "-o", out, *extra],
+                         capture_output=True, text=True, timeout=60)
+    if run.returncode == 0 or option not in run.stderr or "Traceback" in run.stderr:
+        fail(f"{' '.join(extra)} was not refused clearly: {run.stderr[-400:]}")
+
+
 def main():
     with tempfile.TemporaryDirectory() as tmp:
         records = []
@@ -86,16 +95,9 @@ def main():
                  "not [1, 4, 7, 10] and [0, 3, 6]")
         print("teacher check: --replay-from 1 labels the positions --replay-every 3 left out")
 
-        bad = subprocess.run([sys.executable, TEACHER, "--katago", FAKE, "--replay", records[0],
-                              "--replay-every", "0", "-o", os.path.join(tmp, "bad.txt.gz")],
-                             capture_output=True, text=True, timeout=60)
-        if bad.returncode == 0 or "--replay-every" not in bad.stderr or "Traceback" in bad.stderr:
-            fail(f"--replay-every 0 was not refused clearly: {bad.stderr[-400:]}")
-        bad = subprocess.run([sys.executable, TEACHER, "--katago", FAKE, "--replay", records[0], "--replay-every", "3",
-                              "--replay-from", "3", "-o", os.path.join(tmp, "bad.txt.gz")],
-                             capture_output=True, text=True, timeout=60)
-        if bad.returncode == 0 or "--replay-from" not in bad.stderr or "Traceback" in bad.stderr:
-            fail(f"--replay-from 3 with --replay-every 3 was not refused clearly: {bad.stderr[-400:]}")
+        bad_out = os.path.join(tmp, "bad.txt.gz")
+        expect_refused("--replay-every", records[0], bad_out, "--replay-every", "0")
+        expect_refused("--replay-from", records[0], bad_out, "--replay-every", "3", "--replay-from", "3")
 
         if not os.access(NET_DATA, os.X_OK):
             print("teacher check: net-data skipped (no target/release/shicho-train)")
