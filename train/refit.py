@@ -18,7 +18,11 @@ again.
 training fits the owner by squared error, whose best answer where the net is unsure is the
 mean of what the teacher might say, drawn towards 0; an analysis is judged by its mean
 absolute difference from the teacher's map (issue 90), whose best answer is the median,
-nearer +1 or -1 wherever most of the teacher's answers lie on one side.
+nearer +1 or -1 wherever most of the teacher's answers lie on one side. With
+`--ownership-channels K` the head gets a 1x1 convolution of the trunk of its own (K
+channels, a ReLU, then the owner's convolution reading them: a version 3 file), fitted from
+random weights the same way, since the value head's map holds what the win rate needs and
+less of the board's shape; a net that has one has it refitted.
 
     python3 train/refit.py --part ownership --net src/go/network/data/net.safetensors \\
         --data target/netdata/*.bin --shares 9:0.72,13:0.10,19:0.18 \\
@@ -44,9 +48,9 @@ train = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(train)
 
 # The ownership fit: Adam on batches of records, each batch from one file drawn by its
-# share, the learning rate on a cosine from OWNER_LR. The head has a weight per channel
-# and a bias, so a few thousand steps settle it.
-OWNER_STEPS = 3000
+# share, the learning rate on a cosine from OWNER_LR. The head has a few hundred or
+# thousand numbers, so a few thousand steps settle it.
+OWNER_STEPS = 6000
 OWNER_BATCH = 512
 OWNER_LR = 3e-3
 
@@ -56,6 +60,9 @@ def arguments():
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--part", required=True, choices=["lead", "ownership"],
                     help="the output refitted: the score lead or each point's owner")
+    ap.add_argument("--ownership-channels", type=int, default=None, metavar="K",
+                    help="with --part ownership: give the head a 1x1 convolution of the trunk "
+                         "of its own, K channels wide")
     ap.add_argument("--net", required=True, help="the exported net refitted")
     ap.add_argument("--data", nargs="+", required=True, metavar="FILE[@SHARE]",
                     help="record files (`shicho-train net-data`); FILE@0.5 gives a file half of "
@@ -72,14 +79,17 @@ def arguments():
 
 
 @torch.no_grad()
-def value_head(net, d, index, part, batch=1024):
+def value_head(net, d, index, part, batch=1024, trunk=False):
     """What the refitted part reads and its targets: for the lead, the value head's hidden
     units (after their ReLU) and the teacher's leads; for the ownership, the value head's
-    map (after its ReLU, in bfloat16 to keep a large sample in memory) and the teacher's
-    owners."""
+    map (after its ReLU), or with `trunk` the trunk's output, in bfloat16 to keep a large
+    sample in memory, and the teacher's owners."""
     layer = net.value_fc1 if part == "lead" else net.value_conv
     seen = {}
-    hook = layer.register_forward_hook(lambda m, i, out: seen.__setitem__("h", F.relu(out)))
+    if trunk:
+        hook = layer.register_forward_hook(lambda m, i, out: seen.__setitem__("h", i[0]))
+    else:
+        hook = layer.register_forward_hook(lambda m, i, out: seen.__setitem__("h", F.relu(out)))
     inputs, targets = [], []
     for a in range(0, len(index), batch):
         x, t = d.batch(index[a:a + batch], 0)
@@ -99,16 +109,25 @@ def lead_error(hidden, lead, row):
     return ((hidden @ row[:-1] + row[-1]) * 20.0 - lead).abs().mean().item()
 
 
-def owners(maps, head):
-    """Each point's owner by `head` (the 1x1 convolution's weights, then its bias)."""
-    weight, bias = head[:-1], head[-1]
-    return torch.tanh(torch.einsum("bchw,c->bhw", maps.float(), weight) + bias)
+class OwnershipHead(torch.nn.Module):
+    """The owner of each point from the maps it reads: the value head's (`conv` None) or
+    the trunk's through a 1x1 convolution and a ReLU of its own (`conv`)."""
+
+    def __init__(self, out, conv=None):
+        super().__init__()
+        self.conv, self.out = conv, out
+
+    def forward(self, maps):
+        maps = maps.float()
+        if self.conv is not None:
+            maps = F.relu(self.conv(maps))
+        return torch.tanh(self.out(maps)).squeeze(1)
 
 
 @torch.no_grad()
 def owner_error(maps, owner, head, batch=4096):
     """The mean absolute difference of `head`'s owners from the teacher's."""
-    total = sum((owners(maps[a:a + batch], head) - owner[a:a + batch]).abs().sum().item()
+    total = sum((head(maps[a:a + batch]) - owner[a:a + batch]).abs().sum().item()
                 for a in range(0, len(maps), batch))
     return total / owner.numel()
 
@@ -134,22 +153,21 @@ def fit_lead(samples, row):
 
 
 def fit_ownership(samples, head, seed):
-    """The owner's head refitted by least absolute error: the files drawn by their shares,
-    a batch of one file's records a step."""
+    """`head` (an OwnershipHead, changed in place) refitted by least absolute error: the
+    files drawn by their shares, a batch of one file's records a step."""
     draws = torch.Generator().manual_seed(seed)
     shares = torch.tensor([s[2] for s in samples])
-    head = head.clone().requires_grad_(True)
-    opt = torch.optim.Adam([head], lr=OWNER_LR)
+    opt = torch.optim.Adam(head.parameters(), lr=OWNER_LR)
     for step in range(OWNER_STEPS):
         for g in opt.param_groups:
             g["lr"] = OWNER_LR * 0.5 * (1 + math.cos(math.pi * step / OWNER_STEPS))
         maps, owner, _ = samples[torch.multinomial(shares, 1, generator=draws).item()]
         index = torch.randint(0, len(maps), (OWNER_BATCH,), generator=draws)
-        loss = (owners(maps[index], head) - owner[index]).abs().mean()
+        loss = (head(maps[index]) - owner[index]).abs().mean()
         opt.zero_grad()
         loss.backward()
         opt.step()
-    return head.detach()
+    return head
 
 
 def main():
@@ -157,6 +175,8 @@ def main():
     args = ap.parse_args()
     if args.sample < 1:
         ap.error("--sample: at least one record a file")
+    if args.ownership_channels is not None and (args.part != "ownership" or args.ownership_channels < 1):
+        ap.error("--ownership-channels: a number of channels, with --part ownership")
     paths, file_shares = [], []
     for item in args.data:
         path, at, share = item.rpartition("@") if "@" in item else ("", "", "")
@@ -178,6 +198,13 @@ def main():
     # The net each size is evaluated with: its own batch-norm statistics where the file has
     # them, as the engine reads it (`size_norms`). The refitted layers are the same in all.
     nets = {size: net.eval() for size, net in train.load_sized(args.net, "cpu", data).items()}
+    net = nets[data[0].size]
+    has_conv = net.owner_conv is not None
+    if has_conv and args.ownership_channels not in (None, net.owner_conv.out_channels):
+        ap.error(f"--ownership-channels: the net's ownership head has {net.owner_conv.out_channels} "
+                 f"channels of its own, refitted as they are")
+    # Whether the owners read the trunk (a head of its own, new or refitted).
+    trunk = args.part == "ownership" and (has_conv or args.ownership_channels is not None)
     sizes = sorted({d.size for d in data})
     shares = train.parse_shares(args.shares, ap.error)
     if shares is not None and sorted(shares) != sizes:
@@ -202,22 +229,34 @@ def main():
         share = (shares[d.size] / sum(shares.values())) if shares else size_records / total
         share *= file_share if file_share is not None else (1 - given[d.size]) * train_count / max(1, records[d.size])
         index = torch.randperm(train_count, generator=draws)[:args.sample]
-        samples.append(value_head(nets[d.size], d, index, args.part) + (share,))
+        samples.append(value_head(nets[d.size], d, index, args.part, trunk=trunk) + (share,))
     # The held-out records, read once: the refit changes only what follows them.
-    held_out = [value_head(nets[d.size], d, torch.arange(d.count - d.holdout, d.count), args.part)
-                for d in data]
-    net = nets[data[0].size]
+    held_out = [value_head(nets[d.size], d, torch.arange(d.count - d.holdout, d.count), args.part,
+                           trunk=trunk) for d in data]
     if args.part == "lead":
         old = torch.cat([net.value_fc2.weight.data[1], net.value_fc2.bias.data[1:2]]).clone()
         new = fit_lead(samples, old)
         error, unit = lead_error, "points"
     else:
-        old = torch.cat([net.owner_out.weight.data.view(-1), net.owner_out.bias.data]).clone()
-        new = fit_ownership(samples, old, args.seed)
+        import copy
+        old = OwnershipHead(copy.deepcopy(net.owner_out), copy.deepcopy(net.owner_conv))
+        if trunk and not has_conv:
+            # A new head, from random weights of its own seed; the net's head, scored
+            # before, reads the value head's map, not the trunk.
+            torch.manual_seed(args.seed)
+            k = args.ownership_channels
+            new = OwnershipHead(torch.nn.Conv2d(k, 1, 1), torch.nn.Conv2d(net.channels, k, 1))
+            value_maps = [value_head(nets[d.size], d, torch.arange(d.count - d.holdout, d.count),
+                                     args.part)[0] for d in data]
+        else:
+            new = copy.deepcopy(old)
+            value_maps = [inputs for inputs, _ in held_out]
+        new = fit_ownership(samples, new, args.seed)
         error, unit = owner_error, "of the owner's mean absolute difference"
-    for d, path, (inputs, targets) in zip(data, paths, held_out):
+    for i, (d, path, (inputs, targets)) in enumerate(zip(data, paths, held_out)):
+        before = error(value_maps[i] if args.part == "ownership" else inputs, targets, old)
         print(f"held out {os.path.basename(path)} ({d.size}x{d.size}, {d.holdout} records): "
-              f"{args.part} {error(inputs, targets, old):.4f} -> {error(inputs, targets, new):.4f} {unit}",
+              f"{args.part} {before:.4f} -> {error(inputs, targets, new):.4f} {unit}",
               flush=True)
 
     from safetensors import safe_open
@@ -231,9 +270,13 @@ def main():
         bias[1] = new[-1].to(bias.dtype)
         tensors["value.fc2.weight"], tensors["value.fc2.bias"] = weight, bias
     else:
-        weight = tensors["ownership.out.weight"]
-        tensors["ownership.out.weight"] = new[:-1].to(weight.dtype).view_as(weight).contiguous()
-        tensors["ownership.out.bias"] = new[-1:].to(weight.dtype).contiguous()
+        for name, layer in (("ownership.out", new.out), ("ownership.conv", new.conv)):
+            if layer is not None:
+                tensors[name + ".weight"] = layer.weight.detach().float().contiguous()
+                tensors[name + ".bias"] = layer.bias.detach().float().contiguous()
+        if new.conv is not None:
+            # Version 3 (train.py's export says why), pooling blocks kept where there are.
+            meta.update({"version": "3", "ownership_channels": str(new.conv.out_channels)})
     meta[f"{args.part}_refit"] = " ".join(os.path.basename(p) for p in args.data)
     save_file(tensors, args.out, metadata=meta)
     print(f"wrote {args.out}")

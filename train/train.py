@@ -301,7 +301,8 @@ SOFT, REPLY, SOFT_REPLY = "soft", "reply", "soft_reply"
 
 
 class Net(nn.Module):
-    def __init__(self, blocks, channels, head=32, hidden=64, pooling=(), pooled_channels=0):
+    def __init__(self, blocks, channels, head=32, hidden=64, pooling=(), pooled_channels=0,
+                 ownership_channels=0):
         super().__init__()
         self.blocks_n, self.channels, self.head, self.hidden = blocks, channels, head, hidden
         self.pooling, self.pooled_channels = tuple(pooling), pooled_channels
@@ -314,7 +315,10 @@ class Net(nn.Module):
         self.value_conv = Conv(channels, head, 1)
         self.value_fc1 = nn.Linear(3 * head, hidden)
         self.value_fc2 = nn.Linear(hidden, 2)
-        self.owner_out = nn.Conv2d(head, 1, 1)
+        # The ownership head reads the value head's map, or with `ownership_channels` a 1x1
+        # convolution of the trunk of its own (train/refit.py fits one on a trained net).
+        self.owner_conv = nn.Conv2d(channels, ownership_channels, 1) if ownership_channels else None
+        self.owner_out = nn.Conv2d(ownership_channels or head, 1, 1)
         self.aux_policies = []
         self.short_term_n = 0
 
@@ -346,7 +350,8 @@ class Net(nn.Module):
         v = F.relu(self.value_conv(h, torus))
         hidden = F.relu(self.value_fc1(pooled(v)))
         out = self.value_fc2(hidden)
-        owner = torch.tanh(self.owner_out(v)).squeeze(1)
+        owner_map = v if self.owner_conv is None else F.relu(self.owner_conv(h))
+        owner = torch.tanh(self.owner_out(owner_map)).squeeze(1)
         aux = {}
         if self.aux_policies:
             board = self.aux_policy_out(p).flatten(2)  # B K HW
@@ -442,6 +447,8 @@ def named_layers(net):
     plain += [("policy.out", net.policy_out), ("policy.pass", net.policy_pass),
               ("value.fc1", net.value_fc1), ("value.fc2", net.value_fc2),
               ("ownership.out", net.owner_out)]
+    if net.owner_conv is not None:
+        plain.append(("ownership.conv", net.owner_conv))
     return convs, plain
 
 
@@ -475,6 +482,11 @@ def export(net, path, meta, sized=None):
         # alone refuses by its version rather than running it without its pooling.
         metadata.update({"version": "2", "pooling_blocks": ",".join(map(str, net.pooling)),
                          "pooled_channels": str(net.pooled_channels)})
+    if net.owner_conv is not None:
+        # Version 3: an ownership head of its own (its tensors ownership.conv, then
+        # ownership.out reading it), with or without pooling blocks; an engine reading
+        # versions 1 and 2 alone would read the owners from the value head's map.
+        metadata.update({"version": "3", "ownership_channels": str(net.owner_conv.out_channels)})
     if sized:
         # An engine that knows no `size_norms` reads the statistics of all sizes together,
         # as before; the tensors it does not know it leaves alone.
@@ -528,11 +540,12 @@ def load(path, device, size=None):
         tensors = {k: f.get_tensor(k) for k in f.keys()}
     if meta.get("format") != "shicho-net":
         sys.exit(f"{path}: not a shicho net")
-    if meta.get("version") not in ("1", "2"):
-        sys.exit(f"{path}: network version {meta.get('version')}; this reads versions 1 and 2")
+    if meta.get("version") not in ("1", "2", "3"):
+        sys.exit(f"{path}: network version {meta.get('version')}; this reads versions 1 to 3")
     pooling = [int(i) for i in meta.get("pooling_blocks", "").split(",") if i]
     net = Net(int(meta["blocks"]), int(meta["channels"]), int(meta["head_channels"]),
-              int(meta["value_hidden"]), pooling, int(meta.get("pooled_channels", 0)))
+              int(meta["value_hidden"]), pooling, int(meta.get("pooled_channels", 0)),
+              int(meta.get("ownership_channels", 0)))
 
     if size is not None and str(size) in meta.get("size_norms", "").split(","):
         prefix = f"size{size}."
@@ -635,6 +648,8 @@ def widened(net, channels, seed, noise=0.01):
     apart. The heads keep their widths."""
     if net.pooling:
         sys.exit("--widen: a net with pooling blocks is not widened (yet)")
+    if net.owner_conv is not None:
+        sys.exit("--widen: a net with an ownership head of its own is not widened (yet)")
     if channels <= net.channels:
         sys.exit(f"--widen {channels}: the net already has {net.channels} channels")
     g = torch.Generator().manual_seed(seed)

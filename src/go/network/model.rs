@@ -463,10 +463,17 @@ impl Weights {
                 ..Evaluation::default()
             });
         }
-        // Value head and ownership.
+        // Ownership and value head: the owners' logits in `c`, the value head's map in `a`.
+        if let Some(own) = &self.ownership_conv {
+            convolve(own, *kernel, taps, positions, b, buffers, a);
+            relu(a);
+            convolve(&self.ownership_out, *kernel, taps, positions, a, buffers, c);
+        }
         convolve(&self.value_conv, *kernel, taps, positions, b, buffers, a);
         relu(a);
-        convolve(&self.ownership_out, *kernel, taps, positions, a, buffers, c);
+        if self.ownership_conv.is_none() {
+            convolve(&self.ownership_out, *kernel, taps, positions, a, buffers, c);
+        }
         for (pos, e) in out.iter_mut().enumerate() {
             let map = &a[pos * points * h..(pos + 1) * points * h];
             pool(map, points, h, &mut pooled);

@@ -167,6 +167,10 @@ pub struct Weights {
     pub value_conv: Conv,
     pub value_fc1: Dense,
     pub value_fc2: Dense,
+    /// The ownership head's own 1x1 convolution of the trunk (a version 3 file's
+    /// `ownership.conv`), which `ownership_out` reads after a ReLU; without one,
+    /// `ownership_out` reads the value head's map.
+    pub ownership_conv: Option<Conv>,
     pub ownership_out: Conv,
     /// What its convolutions compute in where the core and the kernel allow
     /// ([`Weights::with_precision`]); float32 as read.
@@ -342,9 +346,9 @@ impl Weights {
             ));
         }
         let version = meta.get("version").map(String::as_str);
-        if !matches!(version, Some("1" | "2")) {
+        if !matches!(version, Some("1" | "2" | "3")) {
             return Err(error(format!(
-                "network version {version:?}; this engine reads versions 1 and 2"
+                "network version {version:?}; this engine reads versions 1 to 3"
             )));
         }
         if number(&meta, "binary_planes")? != BINARY_PLANES || number(&meta, "globals")? != GLOBALS
@@ -364,10 +368,20 @@ impl Weights {
                 "metadata precision = {named:?}: the precisions are f32, bf16 and int8"
             )));
         }
-        let (pooling_blocks, pooled) = if version == Some("2") {
+        // Version 2 has pooling blocks; version 3 an ownership head of its own, with or
+        // without them (an engine reading versions 1 and 2 alone would read its ownership
+        // from the value head's map, wrongly, so the version refuses it there).
+        let (pooling_blocks, pooled) = if version == Some("2")
+            || (version == Some("3") && meta.contains_key("pooling_blocks"))
+        {
             pooling_layout(&meta, blocks, channels)?
         } else {
             (Vec::new(), 0)
+        };
+        let ownership = if version == Some("3") {
+            Some(number(&meta, "ownership_channels")?)
+        } else {
+            None
         };
         let tensors = SafeTensors::deserialize(bytes)
             .map_err(|e| error(format!("not a safetensors file ({e})")))?;
@@ -379,6 +393,7 @@ impl Weights {
             hidden,
             pooling_blocks,
             pooled,
+            ownership,
         };
         let mut sized = Vec::new();
         for size in size_norms(&meta)? {
@@ -397,6 +412,8 @@ struct Shape {
     hidden: usize,
     pooling_blocks: Vec<usize>,
     pooled: usize,
+    /// The ownership head's own channels (version 3), if it has its own convolution.
+    ownership: Option<usize>,
 }
 
 /// The sizes a file has batch-norm statistics of its own for (`size_norms`: none, or sizes
@@ -485,7 +502,11 @@ impl Reader<'_> {
             value_conv: r.conv(&format!("{prefix}value.conv"), channels, head, 1)?,
             value_fc1: r.dense("value.fc1", 3 * head, hidden)?,
             value_fc2: r.dense("value.fc2", hidden, 2)?,
-            ownership_out: r.conv("ownership.out", head, 1, 1)?,
+            ownership_conv: match shape.ownership {
+                Some(k) => Some(r.conv("ownership.conv", channels, k, 1)?),
+                None => None,
+            },
+            ownership_out: r.conv("ownership.out", shape.ownership.unwrap_or(head), 1, 1)?,
             precision: Precision::F32,
             metadata,
             sized,
@@ -526,10 +547,13 @@ impl Weights {
             &mut self.policy_conv,
             &mut self.policy_out,
             &mut self.value_conv,
-            &mut self.ownership_out,
         ] {
             conv.prepare(precision, false);
         }
+        // The ownership head stays in float32: it costs under 0.5% of the net's
+        // multiply-adds, and its tanh is steep where the owners are sure, so rounding its
+        // inputs adds to the trunk's rounding (a 48-channel head's worst 8-bit fixture:
+        // 0.157 from PyTorch's owner rounded, 0.143 not; tests/network.rs allows 0.15).
         for block in &mut self.blocks {
             block.conv1.prepare(precision, false);
             block.conv2.prepare(precision, false);
@@ -558,6 +582,7 @@ impl Weights {
             + conv(&self.value_conv)
             + conv(&self.policy_out)
             + conv(&self.ownership_out)
+            + self.ownership_conv.as_ref().map_or(0, conv)
     }
 }
 
