@@ -34,6 +34,7 @@ from the teacher's owners over the board's points); the fit reads a sample of th
 """
 
 import argparse
+import copy
 import importlib.util
 import math
 import os
@@ -80,28 +81,31 @@ def arguments():
 
 @torch.no_grad()
 def value_head(net, d, index, part, batch=1024, trunk=False):
-    """What the refitted part reads and its targets: for the lead, the value head's hidden
-    units (after their ReLU) and the teacher's leads; for the ownership, the value head's
-    map (after its ReLU), or with `trunk` the trunk's output, in bfloat16 to keep a large
-    sample in memory, and the teacher's owners."""
+    """What the refitted part reads, its targets and the net's own answers: for the lead,
+    the value head's hidden units (after their ReLU), the teacher's leads and the net's;
+    for the ownership, the value head's map (after its ReLU), or with `trunk` the trunk's
+    output, in bfloat16 to keep a large sample in memory, the teacher's owners and the
+    net's."""
     layer = net.value_fc1 if part == "lead" else net.value_conv
     seen = {}
     if trunk:
         hook = layer.register_forward_hook(lambda m, i, out: seen.__setitem__("h", i[0]))
     else:
         hook = layer.register_forward_hook(lambda m, i, out: seen.__setitem__("h", F.relu(out)))
-    inputs, targets = [], []
+    inputs, targets, answers = [], [], []
     for a in range(0, len(index), batch):
         x, t = d.batch(index[a:a + batch], 0)
-        net(x)
+        _, _, lead, owner, _ = net(x)
         if part == "lead":
             inputs.append(seen["h"])
             targets.append(t["lead"])
+            answers.append(lead)
         else:
             inputs.append(seen["h"].to(torch.bfloat16))
             targets.append(t["owner"])
+            answers.append(owner)
     hook.remove()
-    return torch.cat(inputs), torch.cat(targets)
+    return torch.cat(inputs), torch.cat(targets), torch.cat(answers)
 
 
 def lead_error(hidden, lead, row):
@@ -229,8 +233,10 @@ def main():
         share = (shares[d.size] / sum(shares.values())) if shares else size_records / total
         share *= file_share if file_share is not None else (1 - given[d.size]) * train_count / max(1, records[d.size])
         index = torch.randperm(train_count, generator=draws)[:args.sample]
-        samples.append(value_head(nets[d.size], d, index, args.part, trunk=trunk) + (share,))
-    # The held-out records, read once: the refit changes only what follows them.
+        inputs, targets, _ = value_head(nets[d.size], d, index, args.part, trunk=trunk)
+        samples.append((inputs, targets, share))
+    # The held-out records, read once: the refit changes only what follows them, and the
+    # net's own answers score it before.
     held_out = [value_head(nets[d.size], d, torch.arange(d.count - d.holdout, d.count), args.part,
                            trunk=trunk) for d in data]
     if args.part == "lead":
@@ -238,23 +244,17 @@ def main():
         new = fit_lead(samples, old)
         error, unit = lead_error, "points"
     else:
-        import copy
-        old = OwnershipHead(copy.deepcopy(net.owner_out), copy.deepcopy(net.owner_conv))
         if trunk and not has_conv:
-            # A new head, from random weights of its own seed; the net's head, scored
-            # before, reads the value head's map, not the trunk.
+            # A new head, from random weights of its own seed.
             torch.manual_seed(args.seed)
             k = args.ownership_channels
             new = OwnershipHead(torch.nn.Conv2d(k, 1, 1), torch.nn.Conv2d(net.channels, k, 1))
-            value_maps = [value_head(nets[d.size], d, torch.arange(d.count - d.holdout, d.count),
-                                     args.part)[0] for d in data]
         else:
-            new = copy.deepcopy(old)
-            value_maps = [inputs for inputs, _ in held_out]
+            new = OwnershipHead(copy.deepcopy(net.owner_out), copy.deepcopy(net.owner_conv))
         new = fit_ownership(samples, new, args.seed)
         error, unit = owner_error, "of the owner's mean absolute difference"
-    for i, (d, path, (inputs, targets)) in enumerate(zip(data, paths, held_out)):
-        before = error(value_maps[i] if args.part == "ownership" else inputs, targets, old)
+    for d, path, (inputs, targets, answers) in zip(data, paths, held_out):
+        before = (answers - targets).abs().mean().item()
         print(f"held out {os.path.basename(path)} ({d.size}x{d.size}, {d.holdout} records): "
               f"{args.part} {before:.4f} -> {error(inputs, targets, new):.4f} {unit}",
               flush=True)
